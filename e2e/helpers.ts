@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpServer, until, type ReceivedMail } from '../src/server/test/fixtures';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 /** What `npm start` runs (scripts/build-server.mjs); scripts/e2e.mjs builds it when its sources are newer. */
@@ -335,51 +335,23 @@ export async function openDemoJourney(opts: Parameters<typeof startServer>[0] = 
   return { ...journey, url: journey.server.orgUrl('demo'), api, userId };
 }
 
-export interface ReceivedMail {
-  to: string[];
-  raw: string;
-  /** The body with quoted-printable soft breaks and escapes undone. */
-  text: string;
-}
-
-/** A real SMTP server (the `smtp-server` package) on a free port collecting every message. */
+/**
+ * A real SMTP server collecting every message (the API tests' `startSmtpServer`, on a free port): pass `url` as
+ * `smtpUrl`; `waitFor(to)` answers the first message to `to`.
+ */
 export async function startMailbox() {
-  const port = await freePort();
-  const mails: ReceivedMail[] = [];
-  const waiters: (() => void)[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (c) => (raw += String(c)));
-      stream.on('end', () => {
-        const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text });
-        waiters.splice(0).forEach((w) => w());
-        done();
-      });
-    },
-  });
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
+  const smtp = await startSmtpServer();
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    mails,
+    url: smtp.url,
+    mails: smtp.inbox,
     /** Waits for a message to `to`. */
     async waitFor(to: string, timeoutMs = 20_000): Promise<ReceivedMail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = mails.find((m) => m.to.includes(to));
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
-        await new Promise<void>((r) => {
-          waiters.push(r);
-          setTimeout(r, 500);
-        });
-      }
+      await until(() => smtp.received(to).length > 0, timeoutMs).catch(() => {
+        throw new Error(`no mail to ${to}`);
+      });
+      return smtp.received(to)[0];
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: smtp.close,
   };
 }
 

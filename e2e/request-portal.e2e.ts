@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { call, launchBrowser, newPage, ROOT, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
 import { qrTextsOfPdf } from '../src/features/request-portal/test-qr';
+import { PORTAL_SETTINGS } from '../src/features/request-portal/test-fixtures';
 
 let server: TestServer;
 let browser: Browser;
@@ -81,15 +82,7 @@ beforeAll(async () => {
   categoryId = (await api('POST', '/api/asset-categories/add-asset-category', { code: 'PMP', name: 'Pumps' })).body.assetCategory.id;
   assetId = (await api('POST', '/api/assets/add-asset', { name: 'Boiler Pump P-7', date: '2024-01-01', assetCategoryId: categoryId, assetCode: 'P-7' })).body
     .asset.id;
-  await api('PUT', '/api/portal/settings', {
-    enabled: true,
-    nameField: 'optional',
-    emailField: 'required',
-    phoneField: 'hidden',
-    notifyRequester: true,
-    welcome: 'Tell us what is wrong',
-    published: [],
-  });
+  await api('PUT', '/api/portal/settings', PORTAL_SETTINGS);
   browser = await launchBrowser();
 }, 300_000);
 afterAll(async () => {

@@ -15,7 +15,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/env';
 import { users } from '../../src/server/db/schema';
 import { fmt, get, measure, median, type Figures } from '../lib/measure';
-import { requirePostgres } from '../lib/server';
+import { requirePostgres, scratchDatabase } from '../lib/server';
 
 const { values } = parseArgs({
   options: {
@@ -31,16 +31,10 @@ const CONCURRENCY = Number(values.concurrency);
 const WARMUP = Number(values.warmup);
 const RUNS = Math.max(3, Number(values.runs));
 
-const dbName = `cmms_bench_stack_${Date.now()}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-admin.on('error', () => {});
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
+const scratch = await scratchDatabase(adminUrl, 'cmms_bench_stack');
 
 try {
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: scratch.url });
   await migrate(database);
   const config = { ...loadConfig({ ...process.env, JWT_SECRET: 'bench-secret', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/cmms-bench' }) };
   const app = await buildApp({ database, config, logger: false });
@@ -66,7 +60,7 @@ try {
   );
 
   // The baseline: the same statement (the page with its total as a window count), no tenancy, no auth, no transaction.
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
   pool.on('error', () => {});
   const bare = Fastify();
   bare.get('/users', async () => {
@@ -140,6 +134,5 @@ try {
   await app.close();
   await database.close();
 } finally {
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await scratch.drop();
 }

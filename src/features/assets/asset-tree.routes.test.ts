@@ -21,6 +21,12 @@ async function tree(org: TestOrg) {
   return { m, line, machine, motor, pump, spare };
 }
 
+/** Saves an asset as its drawer does: these fields, with the version it loaded. */
+async function saveAsset(org: TestOrg, id: number, fields: Record<string, unknown>) {
+  const { version } = (await org.admin.get(`/api/assets/get-asset/${id}`)).body.asset;
+  return org.admin.put(`/api/assets/update-asset/${id}`, { date: '2024-01-01', ...fields, version });
+}
+
 describe('parent and child assets', () => {
   it('shows the parent on the asset and builds a tree; refuses a foreign or unknown parent', async () => {
     const org = await createOrg(t);
@@ -59,24 +65,11 @@ describe('parent and child assets', () => {
       expect(res.status).toBe(400);
       expect(res.body.issues).toEqual([{ path: 'parentId', message: 'An asset cannot be moved under itself or one of its children' }]);
     }
-    const current = (await org.admin.get(`/api/assets/get-asset/${a.spare}`)).body.asset;
-    const viaUpdate = await org.admin.put(`/api/assets/update-asset/${a.spare}`, {
-      name: 'Spare',
-      date: '2024-01-01',
-      assetCategoryId: a.m.assetCategory.id,
-      parentId: a.motor,
-      version: current.version,
-    });
+    const viaUpdate = await saveAsset(org, a.spare, { name: 'Spare', assetCategoryId: a.m.assetCategory.id, parentId: a.motor });
     expect(viaUpdate.status).toBe(400);
     expect(viaUpdate.body.issues[0].message).toBe('An asset cannot be moved under itself or one of its children');
     // an update without parentId keeps the parent; null takes the asset to the top
-    const motor = (await org.admin.get(`/api/assets/get-asset/${a.motor}`)).body.asset;
-    const kept = await org.admin.put(`/api/assets/update-asset/${a.motor}`, {
-      name: 'Motor M1',
-      date: '2024-01-01',
-      assetCategoryId: a.m.assetCategory.id,
-      version: motor.version,
-    });
+    const kept = await saveAsset(org, a.motor, { name: 'Motor M1', assetCategoryId: a.m.assetCategory.id });
     expect(kept.body.asset).toMatchObject({ name: 'Motor M1', parentId: a.machine });
     const top = await org.admin.post(`/api/assets/move-asset/${a.motor}`, { parentId: null });
     expect(top.body.asset).toMatchObject({ parentId: null, Parent: null });

@@ -7,17 +7,16 @@ import { withTenant } from '../../server/db/client';
 import { purchaseOrders, quotationLines, quotations } from '../../server/db/schema';
 import { CURRENCY_CHANGE_MESSAGE } from '../organization/organization.service';
 import { pdfText } from './document-pdf.service';
-import { commercialRows, inDays } from './test-fixtures';
+import { commercialRows, inDays, type CommercialRows } from './test-fixtures';
 import { masterRows } from '../assets/test-fixtures';
 
 /** Decision 035: money in the organisation currency's own minor units (JPY 0 decimals, USD 2, KWD 3). */
 
 const t = useTestApp();
 
-type Rows = Awaited<ReturnType<typeof commercialRows>>;
 const issues = (res: { body: { issues?: { path: string; message: string }[] } }) => Object.fromEntries((res.body.issues ?? []).map((i) => [i.path, i.message]));
 
-async function orgIn(currency: string): Promise<{ org: TestOrg; r: Rows }> {
+async function orgIn(currency: string): Promise<{ org: TestOrg; r: CommercialRows }> {
   const org = await createOrg(t, `Money ${currency}`);
   // a new organisation has no money on file: any currency may be chosen
   const res = await org.admin.put(`/api/company/update-company/${org.orgId}`, { organization: `Money ${currency} ${org.subdomain}`, currency });
@@ -26,13 +25,13 @@ async function orgIn(currency: string): Promise<{ org: TestOrg; r: Rows }> {
   return { org, r: await commercialRows(t, org.orgId) };
 }
 
-const quotation = (r: Rows, price: number | string, quantity = 3) => ({
+const quotation = (r: CommercialRows, price: number | string, quantity = 3) => ({
   overview: { customer: r.customer.id, salesPerson: 1, quotationDate: inDays(0), expirationDate: inDays(30) },
   serviceDetails: [{ serviceId: r.service.id, quantity, price, discount: 0, taxId: r.vat10.id }],
   partDetails: [],
 });
 
-const purchaseOrder = (r: Rows, price: number | string) => ({
+const purchaseOrder = (r: CommercialRows, price: number | string) => ({
   overview: { vendor: r.vendor.id, requester: 1, purchaseOrderDate: inDays(0) },
   serviceDetails: [],
   partDetails: [{ partId: r.part.id, quantity: 2, unitPrice: price, discount: 0, taxId: r.purchase5.id }],
@@ -57,7 +56,7 @@ async function pdfOf(org: TestOrg, id: number) {
   return pdfText(res.rawPayload);
 }
 
-const partBody = (r: Rows, salesPrice: number | string) => ({
+const partBody = (r: CommercialRows, salesPrice: number | string) => ({
   name: 'Seal kit',
   type: 'stockable',
   categoryId: r.category.id,

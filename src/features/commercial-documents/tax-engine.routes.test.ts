@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { TAX_MESSAGES } from '../master-data/master-data.schema';
 import { TAX_ROUNDING_MESSAGE } from '../organization/organization.schema';
-import { commercialRows, inDays } from './test-fixtures';
+import { commercialRows, inDays, type CommercialRows } from './test-fixtures';
 
 /** Decision 036: Odoo's tax semantics through the API (master-data taxes, documents, the organisation's rounding). */
 
 const t = useTestApp();
 
-type Rows = Awaited<ReturnType<typeof commercialRows>>;
 const issues = (res: { body: { issues?: { path: string; message: string }[] } }) => Object.fromEntries((res.body.issues ?? []).map((i) => [i.path, i.message]));
 
-async function setup(name = 'Tax'): Promise<{ org: TestOrg; r: Rows }> {
+async function setup(name = 'Tax'): Promise<{ org: TestOrg; r: CommercialRows }> {
   const org = await createOrg(t, name);
   return { org, r: await commercialRows(t, org.orgId) };
 }
@@ -33,7 +32,7 @@ async function group(org: TestOrg, children: [string, number, { incl?: boolean; 
   return addTax(org, { taxComputation: 'group', isPriceIncluded: included, children: ids });
 }
 
-const quote = (org: TestOrg, r: Rows, lines: { price: number; taxId: number; quantity?: number }[]) =>
+const quote = (org: TestOrg, r: CommercialRows, lines: { price: number; taxId: number; quantity?: number }[]) =>
   org.admin.post('/api/quotations/add-quotation', {
     overview: { customer: r.customer.id, salesPerson: 1, quotationDate: inDays(0), expirationDate: inDays(30) },
     serviceDetails: lines.map((l) => ({ serviceId: r.service.id, quantity: l.quantity ?? 1, price: l.price, discount: 0, taxId: l.taxId })),

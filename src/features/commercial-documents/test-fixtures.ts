@@ -60,5 +60,8 @@ export async function commercialRows(t: TestApp, orgId: number, tag = 'A') {
   });
 }
 
+/** What `commercialRows` made: the rows a quotation or purchase order test points to. */
+export type CommercialRows = Awaited<ReturnType<typeof commercialRows>>;
+
 /** An ISO date `days` from now. */
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();

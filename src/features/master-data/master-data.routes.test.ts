@@ -5,6 +5,12 @@ import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/t
 
 const t = useTestApp();
 
+/** A refused write: 400 with this error message. */
+function expectRefused(res: { status: number; body: { error?: string } }, error: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body.error).toBe(error);
+}
+
 const messages = (res: { body: { issues?: { path: string; message: string }[] } }) => (res.body.issues ?? []).map((i) => `${i.path}: ${i.message}`);
 
 const camel = (slug: string) => slug.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
@@ -256,15 +262,15 @@ describe('product category tree', () => {
     expect(child).toMatchObject({ parentId: root.id, parent: { id: root.id, name: 'Mechanical' } });
     expect((await add({ name: 'Loose', parentId: '' })).body.productCategory.parentId).toBeNull();
 
-    const self = await org.admin.put(`/api/product-categories/update-product-category/${root.id}`, { name: 'Mechanical', parentId: root.id });
-    expect(self.status).toBe(400);
-    expect(self.body.error).toBe('A category cannot be its own parent');
-    const cycle = await org.admin.put(`/api/product-categories/update-product-category/${root.id}`, { name: 'Mechanical', parentId: grandchild.id });
-    expect(cycle.status).toBe(400);
-    expect(cycle.body.error).toBe('A category cannot be its own ancestor');
-    const missing = await add({ name: 'Orphan', parentId: 999 });
-    expect(missing.status).toBe(400);
-    expect(missing.body.error).toBe('Parent category not found');
+    expectRefused(
+      await org.admin.put(`/api/product-categories/update-product-category/${root.id}`, { name: 'Mechanical', parentId: root.id }),
+      'A category cannot be its own parent',
+    );
+    expectRefused(
+      await org.admin.put(`/api/product-categories/update-product-category/${root.id}`, { name: 'Mechanical', parentId: grandchild.id }),
+      'A category cannot be its own ancestor',
+    );
+    expectRefused(await add({ name: 'Orphan', parentId: 999 }), 'Parent category not found');
 
     const moved = await org.admin.put(`/api/product-categories/update-product-category/${grandchild.id}`, { name: 'Ball Bearings', parentId: root.id });
     expect(moved.body.productCategory.parentId).toBe(root.id);
@@ -274,9 +280,7 @@ describe('product category tree', () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
     const foreign = (await b.admin.post('/api/product-categories/add-product-category', { name: 'Foreign' })).body.productCategory;
-    const res = await a.admin.post('/api/product-categories/add-product-category', { name: 'Mine', parentId: foreign.id });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe('Parent category not found');
+    expectRefused(await a.admin.post('/api/product-categories/add-product-category', { name: 'Mine', parentId: foreign.id }), 'Parent category not found');
   });
 });
 
@@ -310,38 +314,40 @@ describe('tax groups', () => {
     const fromForm = await add({ name: 'Form group', scope: 'sales', taxComputation: 'group', isPriceIncluded: 'no', children: [fixed.id], amount: '' });
     expect(fromForm.status, JSON.stringify(fromForm.body)).toBe(201);
 
-    const nested = await add({ name: 'Nested', scope: 'sales', taxComputation: 'group', isPriceIncluded: false, children: [group.body.tax.id] });
-    expect(nested.status).toBe(400);
-    expect(nested.body.error).toBe('A group tax cannot contain another group tax');
+    expectRefused(
+      await add({ name: 'Nested', scope: 'sales', taxComputation: 'group', isPriceIncluded: false, children: [group.body.tax.id] }),
+      'A group tax cannot contain another group tax',
+    );
 
-    const mixed = await add({ name: 'Mixed', scope: 'sales', taxComputation: 'group', isPriceIncluded: false, children: [purchase.id] });
-    expect(mixed.status).toBe(400);
-    expect(mixed.body.error).toBe('Child taxes must have the same scope as the group');
+    expectRefused(
+      await add({ name: 'Mixed', scope: 'sales', taxComputation: 'group', isPriceIncluded: false, children: [purchase.id] }),
+      'Child taxes must have the same scope as the group',
+    );
 
-    const missing = await add({ name: 'Missing', scope: 'sales', taxComputation: 'group', isPriceIncluded: false, children: [999] });
-    expect(missing.status).toBe(400);
-    expect(missing.body.error).toBe('Child tax not found');
+    expectRefused(await add({ name: 'Missing', scope: 'sales', taxComputation: 'group', isPriceIncluded: false, children: [999] }), 'Child tax not found');
 
-    const itself = await org.admin.put(`/api/taxes/update-tax/${group.body.tax.id}`, {
-      name: 'Sales + Eco',
-      scope: 'sales',
-      taxComputation: 'group',
-      isPriceIncluded: false,
-      children: [group.body.tax.id],
-    });
-    expect(itself.status).toBe(400);
-    expect(itself.body.error).toBe('A group tax cannot contain itself');
+    expectRefused(
+      await org.admin.put(`/api/taxes/update-tax/${group.body.tax.id}`, {
+        name: 'Sales + Eco',
+        scope: 'sales',
+        taxComputation: 'group',
+        isPriceIncluded: false,
+        children: [group.body.tax.id],
+      }),
+      'A group tax cannot contain itself',
+    );
 
     // a child cannot become a group, nor leave the group's scope
-    const childToGroup = await org.admin.put(`/api/taxes/update-tax/${fixed.id}`, {
-      name: 'Eco Fee',
-      scope: 'sales',
-      taxComputation: 'group',
-      isPriceIncluded: false,
-      children: [percent.id],
-    });
-    expect(childToGroup.status).toBe(400);
-    expect(childToGroup.body.error).toBe('This tax is a child of a group tax and cannot become a group');
+    expectRefused(
+      await org.admin.put(`/api/taxes/update-tax/${fixed.id}`, {
+        name: 'Eco Fee',
+        scope: 'sales',
+        taxComputation: 'group',
+        isPriceIncluded: false,
+        children: [percent.id],
+      }),
+      'This tax is a child of a group tax and cannot become a group',
+    );
     const childScope = await org.admin.put(`/api/taxes/update-tax/${fixed.id}`, {
       name: 'Eco Fee',
       scope: 'purchase',
@@ -375,15 +381,16 @@ describe('tax groups', () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
     const { fixed } = await setup(b.admin);
-    const res = await a.admin.post('/api/taxes/add-tax', {
-      name: 'Group',
-      scope: 'sales',
-      taxComputation: 'group',
-      isPriceIncluded: false,
-      children: [fixed.id],
-    });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe('Child tax not found');
+    expectRefused(
+      await a.admin.post('/api/taxes/add-tax', {
+        name: 'Group',
+        scope: 'sales',
+        taxComputation: 'group',
+        isPriceIncluded: false,
+        children: [fixed.id],
+      }),
+      'Child tax not found',
+    );
   });
 
   it('deleting a tax used by a group is refused with 409; the group keeps its child', async () => {
@@ -507,9 +514,7 @@ describe('units of measure', () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
     const foreign = await category(b.admin);
-    const res = await a.admin.post('/api/uoms/add-uom', { name: 'Kilogram', categoryId: foreign.id, type: 'reference' });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe('UOM category not found');
+    expectRefused(await a.admin.post('/api/uoms/add-uom', { name: 'Kilogram', categoryId: foreign.id, type: 'reference' }), 'UOM category not found');
     const kg = (await b.admin.post('/api/uoms/add-uom', { name: 'Kilogram', categoryId: foreign.id, type: 'reference' })).body.uom;
     const before = await b.admin.get('/api/uoms/get-uoms');
     expect((await a.admin.put(`/api/uoms/update-uom/${kg.id}`, { name: 'Stolen', categoryId: kg.categoryId, type: 'bigger', ratio: 2 })).status).toBe(404);

@@ -17,6 +17,12 @@ const BASE = '/api/pm-plans';
 /** Sets the application's clock to 10:00 UTC of `day`. */
 const at = (day: string) => setClockOffset(Date.parse(`${day}T10:00:00Z`) - Date.now());
 
+/** The real UTC day `n` days ago (negative: ahead), YYYY-MM-DD: for tests whose completions take the database's real time. */
+function daysAgo(n: number) {
+  const today = new Date().toISOString().slice(0, 10);
+  return new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+}
+
 async function fixtures(org: TestOrg, tag = 'A') {
   const worker = await org.as('worker', { firstName: `Wendy${tag}`, lastName: 'Worker' });
   const lead = await org.as('worker', { firstName: `Lars${tag}`, lastName: 'Lead' });
@@ -335,8 +341,7 @@ describe('the generator', () => {
     const org = await createOrg(t);
     const fx = await fixtures(org);
     // Completion times are the database's real time: the plans start three weeks before today.
-    const today = new Date().toISOString().slice(0, 10);
-    const daysAgo = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const today = daysAgo(0);
     setClockOffset(-21 * 86_400_000);
     await addPlan(org, planBody(fx, { name: 'Fixed', frequency: 'daily', interval: 7, weekdays: [], startDate: daysAgo(21) }));
     const floating = await addPlan(
@@ -412,6 +417,13 @@ describe('meter triggers', () => {
     const res = await org.admin.post('/api/meters/add-meter-reading', { meterId, value });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   };
+  /** Reads each value in turn; after each, the generator must create `created` orders. */
+  const readThenRun = async (org: TestOrg, meterId: number, steps: [value: number, created: number][]) => {
+    for (const [value, created] of steps) {
+      await read(org, meterId, value);
+      expect(await run(org), `created after reading ${value}`).toBe(created);
+    }
+  };
 
   it('every N units: due at each multiple above the total when saved, created lead units before; a threshold once per crossing', async () => {
     const org = await createOrg(t);
@@ -438,10 +450,10 @@ describe('meter triggers', () => {
     await read(org, temperature.id, 90);
     expect(await run(org)).toBe(0);
     // 1,500 done; the next at 2,000, created from 1,950.
-    await read(org, hours.id, 1_949);
-    expect(await run(org)).toBe(0);
-    await read(org, hours.id, 1_950);
-    expect(await run(org)).toBe(1);
+    await readThenRun(org, hours.id, [
+      [1_949, 0],
+      [1_950, 1],
+    ]);
     const occurrences = (await org.admin.get(`${BASE}/get-occurrences/${plan.id}`)).body.occurrences;
     expect(occurrences).toHaveLength(2);
     expect((await org.admin.get(`${BASE}/get-occurrences/${hot.id}`)).body.occurrences).toHaveLength(1);
@@ -477,10 +489,10 @@ describe('meter triggers', () => {
     expect((await meterOccurrences(org, plan.id)).map((o) => o.value)).toEqual([2_500]);
     // The preview and the generator agree: the next service at 3,000.
     expect((await preview(org, body)).meterValues[0]).toBe(3_000);
-    await read(org, hours.id, 2_999);
-    expect(await run(org)).toBe(0);
-    await read(org, hours.id, 3_000);
-    expect(await run(org)).toBe(1);
+    await readThenRun(org, hours.id, [
+      [2_999, 0],
+      [3_000, 1],
+    ]);
     expect((await meterOccurrences(org, plan.id)).map((o) => o.value)).toEqual([2_500, 3_000]);
   });
 
@@ -520,7 +532,7 @@ describe('meter triggers', () => {
     const hours = await addMeter(org, fx.pump.id, 'counter');
     await read(org, hours.id, 100);
     // Completion times are the database's real time: the plan runs on today's real day.
-    const today = new Date().toISOString().slice(0, 10);
+    const today = daysAgo(0);
     const weekday = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][new Date(`${today}T00:00:00Z`).getUTCDay()];
     const plan = await addPlan(org, planBody(fx, { trigger: 'both', weekdays: [weekday], startDate: today, meterId: hours.id, meterEvery: 1_000 }));
     expect(await run(org)).toBe(1);
@@ -529,12 +541,11 @@ describe('meter triggers', () => {
     await complete(org, calendarService.workOrderId);
     // The next day (no calendar day): 1,000 is not due any more, 1,800 is.
     setClockOffset(86_400_000);
-    await read(org, hours.id, 1_000);
-    expect(await run(org)).toBe(0);
-    await read(org, hours.id, 1_799);
-    expect(await run(org)).toBe(0);
-    await read(org, hours.id, 1_800);
-    expect(await run(org)).toBe(1);
+    await readThenRun(org, hours.id, [
+      [1_000, 0],
+      [1_799, 0],
+      [1_800, 1],
+    ]);
     expect((await meterOccurrences(org, plan.id)).map((o) => o.value)).toEqual([null, 1_800]);
   });
 
@@ -635,8 +646,7 @@ describe('measures: compliance', () => {
   it('counts on time, late (outside the grace window), missed and skipped; per plan and for the organisation', async () => {
     const org = await createOrg(t);
     const fx = await fixtures(org);
-    const today = new Date().toISOString().slice(0, 10);
-    const daysAgo = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const today = daysAgo(0);
     // A daily plan made 10 days ago, its first occurrence skipped then; the generator catches up today.
     setClockOffset(-10 * 86_400_000);
     const plan = await addPlan(org, planBody(fx, { frequency: 'daily', weekdays: [], startDate: daysAgo(10) }));

@@ -5,14 +5,13 @@ import { withTenant } from '../../server/db/client';
 import { purchaseOrders } from '../../server/db/schema';
 import { computeTotals } from '../../shared/tax';
 import { pdfText } from '../commercial-documents/document-pdf.service';
-import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
+import { commercialRows, inDays, type CommercialRows } from '../commercial-documents/test-fixtures';
 
 const t = useTestApp();
 
 const base = '/api/purchase-orders';
-type Rows = Awaited<ReturnType<typeof commercialRows>>;
 
-function body(r: Rows, extra: Record<string, unknown> = {}) {
+function body(r: CommercialRows, extra: Record<string, unknown> = {}) {
   return {
     overview: { vendor: r.vendor.id, requester: 1, purchaseOrderDate: inDays(0), expirationDate: inDays(14), note: 'Deliver to dock 2', ...extra },
     serviceDetails: [{ serviceId: r.service.id, quantity: 1, unitPrice: 200, discount: 5, taxId: r.purchase5.id, taxAmount: 1, subtotal: 1 }],
@@ -20,7 +19,7 @@ function body(r: Rows, extra: Record<string, unknown> = {}) {
   };
 }
 
-async function setup(name = 'Org'): Promise<{ org: TestOrg; r: Rows }> {
+async function setup(name = 'Org'): Promise<{ org: TestOrg; r: CommercialRows }> {
   const org = await createOrg(t, name);
   return { org, r: await commercialRows(t, org.orgId) };
 }

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useOrgs, useTestApp } from '../../server/test/harness';
+import { describe, expect, it } from 'vitest';
+import { useOrgs, useTestAppWith } from '../../server/test/harness';
 import { until } from '../../server/test/fixtures';
 import { browserSubscription, decryptPush, startPushService } from './test-push-service';
 import { withTenant } from '../../server/db/client';
@@ -10,18 +10,11 @@ import { importJWK, jwtVerify } from 'jose';
 // Decision 075: Web Push end to end. The test is the browser (a P-256 key pair and an auth secret) and the push
 // service (a receiver that decrypts the aes128gcm payload with the browser's private key, RFC 8291, by hand).
 
-const t = useTestApp();
+// The push service is started before the app and closed after it.
+const [t, push] = useTestAppWith(startPushService, () => []);
 const [a, b] = useOrgs(t, 'Alpha', 'Beta');
-let push: Awaited<ReturnType<typeof startPushService>>;
 
-beforeAll(async () => {
-  push = await startPushService();
-});
-afterAll(async () => {
-  await push.close();
-});
-
-const forPath = (path: string) => push.received.filter((r) => r.path === path);
+const forPath = (path: string) => push().received.filter((r) => r.path === path);
 
 describe('web push', () => {
   it('gives the deployment VAPID public key to everyone signed in, never the private key', async () => {
@@ -37,7 +30,7 @@ describe('web push', () => {
   it('a manager assigns a work order: the technician device gets the push, encrypted to its keys and signed with VAPID', async () => {
     const worker = await a.as('worker');
     const manager = await a.as('manager');
-    const device = browserSubscription(`${push.base}/device-1`);
+    const device = browserSubscription(`${push().base}/device-1`);
     const added = await worker.post('/api/push/add-subscription', { ...device.json, userAgent: 'Test phone' });
     expect(added.status).toBe(200);
     expect(added.body.subscriptions).toMatchObject([{ endpoint: device.json.endpoint, userAgent: 'Test phone', lastSuccessAt: null }]);
@@ -64,7 +57,7 @@ describe('web push', () => {
       { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
       'ES256',
     );
-    const { payload } = await jwtVerify(vapid![1], key, { audience: push.base });
+    const { payload } = await jwtVerify(vapid![1], key, { audience: push().base });
     expect(payload.sub).toMatch(/^mailto:|^https:/);
     const message = decryptPush(got.body, device.ecdh, device.auth);
     expect(message).toEqual({
@@ -77,7 +70,7 @@ describe('web push', () => {
 
     // Someone else's device gets nothing; a reassignment that adds nobody sends nothing more.
     const other = await a.as('worker');
-    const otherDevice = browserSubscription(`${push.base}/device-other`);
+    const otherDevice = browserSubscription(`${push().base}/device-other`);
     await other.post('/api/push/add-subscription', otherDevice.json);
     const order = (await manager.get(`/api/work-orders/get-work-order/${id}`)).body.workOrder;
     const updated = await manager.put(`/api/work-orders/update-work-order/${id}`, {
@@ -100,7 +93,7 @@ describe('web push', () => {
         .set({ language: 'ar' })
         .where(and(eq(users.orgId, a.orgId), eq(users.id, worker.userId))),
     );
-    const device = browserSubscription(`${push.base}/device-ar`);
+    const device = browserSubscription(`${push().base}/device-ar`);
     await worker.post('/api/push/add-subscription', device.json);
     const created = await a.admin.post('/api/work-orders/add-work-order', { title: 'تسرب', priority: 'low', status: 'assigned', assignees: [worker.userId] });
     await until(() => forPath('/device-ar').length === 1);
@@ -110,16 +103,16 @@ describe('web push', () => {
 
   it('a 410 from the push service drops the subscription; a 500 is retried', async () => {
     const worker = await a.as('worker');
-    const gone = browserSubscription(`${push.base}/device-gone`);
+    const gone = browserSubscription(`${push().base}/device-gone`);
     await worker.post('/api/push/add-subscription', gone.json);
-    push.answers.push(410);
+    push().answers.push(410);
     await a.admin.post('/api/work-orders/add-work-order', { title: 'Gone', priority: 'low', status: 'assigned', assignees: [worker.userId] });
     await until(() => forPath('/device-gone').length === 1);
     await until(async () => (await worker.get('/api/push/list-subscriptions')).body.subscriptions.length === 0);
 
-    const flaky = browserSubscription(`${push.base}/device-flaky`);
+    const flaky = browserSubscription(`${push().base}/device-flaky`);
     await worker.post('/api/push/add-subscription', flaky.json);
-    push.answers.push(500);
+    push().answers.push(500);
     await a.admin.post('/api/work-orders/add-work-order', { title: 'Flaky', priority: 'low', status: 'assigned', assignees: [worker.userId] });
     await until(() => forPath('/device-flaky').length === 2, 30_000);
     expect(decryptPush(forPath('/device-flaky')[1].body, flaky.ecdh, flaky.auth).body).toBe('Flaky');
@@ -128,7 +121,7 @@ describe('web push', () => {
 
   it('each person manages only their own devices; another organisation sees and changes nothing', async () => {
     const worker = await a.as('worker');
-    const device = browserSubscription(`${push.base}/device-mine`);
+    const device = browserSubscription(`${push().base}/device-mine`);
     await worker.post('/api/push/add-subscription', device.json);
     const before = JSON.stringify((await worker.get('/api/push/list-subscriptions')).body);
     const colleague = await a.as('manager');
@@ -148,6 +141,6 @@ describe('web push', () => {
     expect((await worker.post('/api/push/add-subscription', { endpoint: 'not a url', keys: { p256dh: 'x'.repeat(80), auth: 'y'.repeat(22) } })).status).toBe(
       400,
     );
-    expect((await worker.post('/api/push/add-subscription', { endpoint: `${push.base}/x` })).status).toBe(400);
+    expect((await worker.post('/api/push/add-subscription', { endpoint: `${push().base}/x` })).status).toBe(400);
   });
 });

@@ -6,14 +6,13 @@ import { quotationLines, quotations, services } from '../../server/db/schema';
 import { computeTotals, type TaxRule } from '../../shared/tax';
 import { pdfText } from '../commercial-documents/document-pdf.service';
 import sharp from 'sharp';
-import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
+import { commercialRows, inDays, type CommercialRows } from '../commercial-documents/test-fixtures';
 
 const t = useTestApp();
 
 const base = '/api/quotations';
-type Rows = Awaited<ReturnType<typeof commercialRows>>;
 
-function body(r: Rows, extra: Record<string, unknown> = {}) {
+function body(r: CommercialRows, extra: Record<string, unknown> = {}) {
   return {
     overview: { customer: r.customer.id, salesPerson: 1, quotationDate: inDays(0), expirationDate: inDays(30), note: 'Valid 30 days', ...extra },
     serviceDetails: [
@@ -29,7 +28,7 @@ function body(r: Rows, extra: Record<string, unknown> = {}) {
 }
 
 /** The same lines through the shared engine, in cents. */
-function expectedTotals(r: Rows) {
+function expectedTotals(r: CommercialRows) {
   const rule = (x: { taxComputation: TaxRule['taxComputation']; amount: number | null; isPriceIncluded: boolean }): TaxRule => ({
     taxComputation: x.taxComputation,
     amount: x.amount === null ? null : Number(x.amount),
@@ -46,7 +45,7 @@ function expectedTotals(r: Rows) {
   );
 }
 
-async function setup(name = 'Org'): Promise<{ org: TestOrg; r: Rows }> {
+async function setup(name = 'Org'): Promise<{ org: TestOrg; r: CommercialRows }> {
   const org = await createOrg(t, name);
   const r = await commercialRows(t, org.orgId);
   return { org, r };

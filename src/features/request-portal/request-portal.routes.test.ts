@@ -7,6 +7,7 @@ import { setClockOffset } from '../../server/clock';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { inDays } from '../commercial-documents/test-fixtures';
 import { qrTextsOfPdf } from './test-qr';
+import { PORTAL_SETTINGS } from './test-fixtures';
 import { publicOrigin } from '../../server/env';
 import { PORTAL_LIMITS } from './request-portal.values';
 import { maintenanceOrder, startSmtpServer, until } from '../../server/test/fixtures';
@@ -45,15 +46,6 @@ const received = (to: string, words: string) =>
   });
 
 const B = '/api/portal';
-const SETTINGS = {
-  enabled: true,
-  nameField: 'optional',
-  emailField: 'required',
-  phoneField: 'hidden',
-  notifyRequester: true,
-  welcome: 'Tell us what is wrong',
-  published: [] as { kind: string; id: number }[],
-};
 const photo = () => ({ field: 'photos', name: 'leak.png', bytes: png, type: 'image/png' });
 
 async function setup(name = 'Org') {
@@ -62,10 +54,10 @@ async function setup(name = 'Org') {
   return { org, ...refs };
 }
 
-/** setup's organisation with its request portal open (SETTINGS). */
+/** setup's organisation with its request portal open (PORTAL_SETTINGS). */
 async function setupWithPortal(name: string) {
   const made = await setup(name);
-  await made.org.admin.put(`${B}/settings`, SETTINGS);
+  await made.org.admin.put(`${B}/settings`, PORTAL_SETTINGS);
   return made;
 }
 
@@ -88,6 +80,15 @@ const mailsTo = (to: string) => withoutTenant(t.database.db, (tx) => tx.select()
 
 async function send(org: TestOrg, fields: Record<string, string>, files = [photo()]) {
   return org.anonymous.upload(`${B}/submit-request`, files, fields);
+}
+
+/** A portal's organisation and one request sent to it with a photo: the answer to the requester and the stored row. */
+async function sentWithPhoto(name: string, description: string, email: string) {
+  const { org, asset } = await setupWithPortal(name);
+  const sent = await send(org, { code: await codeOf(org, asset.id), description, urgency: 'high', email });
+  expect(sent.status).toBe(201);
+  const [row] = await rowsOf(org);
+  return { org, sent, row };
 }
 
 describe('request portal: the public side', () => {
@@ -119,9 +120,9 @@ describe('request portal: the public side', () => {
     expect((await org.anonymous.get(`${B}/form`)).status).toBe(404);
 
     const manager = await org.as('manager');
-    expect((await manager.put(`${B}/settings`, SETTINGS)).status).toBe(403);
+    expect((await manager.put(`${B}/settings`, PORTAL_SETTINGS)).status).toBe(403);
     const saved = await org.admin.put(`${B}/settings`, {
-      ...SETTINGS,
+      ...PORTAL_SETTINGS,
       published: [
         { kind: 'asset', id: asset.id },
         { kind: 'work-station', id: 1 },
@@ -152,8 +153,8 @@ describe('request portal: the public side', () => {
   it('takes a request with a photo, mails the status link, and shows the requester only their own request by its token', async () => {
     const { org, asset } = await setup('Gamma');
     const other = await setup('Delta');
-    await org.admin.put(`${B}/settings`, SETTINGS);
-    await other.org.admin.put(`${B}/settings`, SETTINGS);
+    await org.admin.put(`${B}/settings`, PORTAL_SETTINGS);
+    await other.org.admin.put(`${B}/settings`, PORTAL_SETTINGS);
     const token = await codeOf(org, asset.id);
 
     const missing = await send(org, { code: token, description: 'Leaking oil', urgency: 'high' });
@@ -226,7 +227,7 @@ describe('request portal: the public side', () => {
 
   it('keeps nothing from a filled honeypot, refuses wrong files and too many photos, and a general portal needs a published place', async () => {
     const { org, asset } = await setup('Eps');
-    await org.admin.put(`${B}/settings`, { ...SETTINGS, emailField: 'optional', published: [{ kind: 'asset', id: asset.id }] });
+    await org.admin.put(`${B}/settings`, { ...PORTAL_SETTINGS, emailField: 'optional', published: [{ kind: 'asset', id: asset.id }] });
     const bot = await send(org, { where: `asset:${asset.id}`, description: 'Buy cheap pills', website: 'http://spam.example' });
     expect(bot.status).toBe(201);
     expect(bot.body.statusToken).toBeUndefined();
@@ -249,7 +250,7 @@ describe('request portal: the public side', () => {
 
   it('a full inbox (open new requests at the cap) refuses more until triage', async () => {
     const { org, asset } = await setup('Zeta');
-    await org.admin.put(`${B}/settings`, { ...SETTINGS, emailField: 'optional', published: [{ kind: 'asset', id: asset.id }] });
+    await org.admin.put(`${B}/settings`, { ...PORTAL_SETTINGS, emailField: 'optional', published: [{ kind: 'asset', id: asset.id }] });
     await withTenant(t.database.db, org.orgId, (tx) =>
       tx.execute(sql`insert into portal_requests (org_id, description, urgency, status_token_hash)
         select ${org.orgId}, 'flood', 'normal', md5(g::text) from generate_series(1, ${PORTAL_LIMITS.openPerOrganization}) g`),
@@ -271,8 +272,8 @@ describe('request portal: rate limits', () => {
       const org = await createOrg(limited, 'Limited');
       const other = await createOrg(limited, 'Unlimited');
       const refs = await catalogue(limited, org.orgId, 'L');
-      await org.admin.put(`${B}/settings`, { ...SETTINGS, emailField: 'optional', published: [{ kind: 'asset', id: refs.asset.id }] });
-      await other.admin.put(`${B}/settings`, { ...SETTINGS, emailField: 'optional' });
+      await org.admin.put(`${B}/settings`, { ...PORTAL_SETTINGS, emailField: 'optional', published: [{ kind: 'asset', id: refs.asset.id }] });
+      await other.admin.put(`${B}/settings`, { ...PORTAL_SETTINGS, emailField: 'optional' });
       const net = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
       const at = (to: TestOrg, host: string, email?: string) =>
         limited.app.inject({
@@ -338,7 +339,7 @@ describe('request portal: the inbox', () => {
   it('accepts into a work order; the order\u2019s status flows back; done closes the link 30 days later', async () => {
     const { org, asset } = await setup('Eta');
     const other = await setup('Theta');
-    await org.admin.put(`${B}/settings`, SETTINGS);
+    await org.admin.put(`${B}/settings`, PORTAL_SETTINGS);
     const token = await codeOf(org, asset.id);
     const first = await send(org, { code: token, description: 'Belt slipping', urgency: 'urgent', email: 'ann@example.com' });
     const second = await send(org, { code: token, description: 'Belt noise', urgency: 'normal', email: 'bob@example.com' }, []);
@@ -587,7 +588,7 @@ describe('request portal: the work flows back to the requester', () => {
       expect(await mailsTo(ann)).toHaveLength(count);
 
       // Turned off: the page still follows, no mail is written.
-      await org.admin.put(`${B}/settings`, { ...SETTINGS, notifyRequester: false });
+      await org.admin.put(`${B}/settings`, { ...PORTAL_SETTINGS, notifyRequester: false });
       const bo = addr('bo');
       const quiet = await accepted(org, asset.id, bo, 'work-order');
       expect((await org.admin.put(`/api/work-orders/update-status/${quiet.workOrderId}`, { status: 'cancelled' })).status).toBe(200);
@@ -636,7 +637,7 @@ describe('request portal: the work flows back to the requester', () => {
     "a request accepted into a maintenance request follows the request's state and its maintenance order's status",
     async () => {
       const { org, asset, service, part } = await setup('Xi');
-      await org.admin.put(`${B}/settings`, SETTINGS);
+      await org.admin.put(`${B}/settings`, PORTAL_SETTINGS);
       const di = addr('di');
       const req = await accepted(org, asset.id, di, 'maintenance-request');
       const mr = req.maintenanceRequestId;
@@ -675,10 +676,7 @@ describe('request portal: the work flows back to the requester', () => {
   it(
     "the maintenance request gets copies of the photos: deleting it leaves the requester's photos",
     async () => {
-      const { org, asset } = await setupWithPortal('Omicron');
-      const sent = await send(org, { code: await codeOf(org, asset.id), description: 'Cracked guard', urgency: 'high', email: addr('fa') });
-      expect(sent.status).toBe(201);
-      const [row] = await rowsOf(org);
+      const { org, sent, row } = await sentWithPhoto('Omicron', 'Cracked guard', addr('fa'));
       const res = await org.admin.post(`${B}/accept-request/${row.id}`, { into: 'maintenance-request', title: 'Guard' });
       expect(res.status).toBe(200);
       const [mr] = await withTenant(t.database.db, org.orgId, (tx) =>
@@ -707,10 +705,7 @@ describe('request portal: photos of a request accepted into a work order', () =>
   it(
     "the work order gets copies of the photos: its assigned worker lists and opens them; deleting it leaves the requester's",
     async () => {
-      const { org, asset } = await setupWithPortal('Rho');
-      const sent = await send(org, { code: await codeOf(org, asset.id), description: 'Oil on the floor', urgency: 'high', email: addr('ga') });
-      expect(sent.status).toBe(201);
-      const [row] = await rowsOf(org);
+      const { org, sent, row } = await sentWithPhoto('Rho', 'Oil on the floor', addr('ga'));
       const worker = await org.as('worker');
       const res = await org.admin.post(`${B}/accept-request/${row.id}`, { into: 'work-order', title: 'Oil leak', assignees: [worker.userId] });
       expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp } from '../../server/test/harness';
 import { masterRows } from '../assets/test-fixtures';
 
 const t = useTestApp();
 
-/** An organisation with three stations. */
+/** An organisation and the ids of its three stations: `const [org, s1, s2, s3] = await orgWithStations();`. */
 async function orgWithStations(name = 'Org') {
   const org = await createOrg(t, name);
   const m = await masterRows(t, org.orgId);
@@ -17,17 +17,14 @@ async function orgWithStations(name = 'Org') {
     const res = await org.admin.post('/api/workstations/add-workstation', { code, name: station, city: 'Dayton', teamId: m.team.id });
     ids.push(res.body.workStation.id);
   }
-  return { org, stations: ids };
+  return [org, ids[0], ids[1], ids[2]] as const;
 }
 
 const issuesOf = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
 
 describe('services', () => {
   it('adds a service linked to two stations with operations, times and order; reads, lists, updates, deletes', async () => {
-    const {
-      org,
-      stations: [s1, s2, s3],
-    } = await orgWithStations();
+    const [org, s1, s2, s3] = await orgWithStations();
     const body = {
       title: 'Conveyor Belt Replacement',
       price: 450,
@@ -89,10 +86,7 @@ describe('services', () => {
   });
 
   it("accepts the spec's own shape: related_workStation ids with workStationDetails", async () => {
-    const {
-      org,
-      stations: [s1, s2],
-    } = await orgWithStations();
+    const [org, s1, s2] = await orgWithStations();
     const res = await org.admin.post('/api/services/add-service', {
       title: 'HVAC Filter Change',
       price: '85',
@@ -119,10 +113,7 @@ describe('services', () => {
   });
 
   it('gives the spec messages', async () => {
-    const {
-      org,
-      stations: [s1],
-    } = await orgWithStations();
+    const [org, s1] = await orgWithStations();
     const empty = await org.admin.post('/api/services/add-service', {});
     expect(empty.status).toBe(400);
     expect(issuesOf(empty.body)).toEqual({
@@ -187,10 +178,7 @@ describe('services', () => {
   });
 
   it('options carry the price; name filter; pageSize 10 by default', async () => {
-    const {
-      org,
-      stations: [s1],
-    } = await orgWithStations();
+    const [org, s1] = await orgWithStations();
     for (let i = 1; i <= 12; i++) {
       await org.admin.post('/api/services/add-service', {
         title: `Service ${String(i).padStart(2, '0')}`,
@@ -206,10 +194,7 @@ describe('services', () => {
   });
 
   it('workers read services; managing them is for managers', async () => {
-    const {
-      org,
-      stations: [s1],
-    } = await orgWithStations();
+    const [org, s1] = await orgWithStations();
     const worker = await org.as('worker');
     const manager = await org.as('manager');
     const body = { title: 'Lubrication', price: 40, workStations: [{ workStationId: s1, operation: 'Grease', timeRequired: '00:15' }] };
@@ -224,32 +209,29 @@ describe('services', () => {
   });
 
   it('isolation: another organisation gets 404, changes nothing, and cannot link its stations', async () => {
-    const a = await orgWithStations('Alpha');
-    const b: { org: TestOrg; stations: number[] } = await orgWithStations('Beta');
-    const added = await a.org.admin.post('/api/services/add-service', {
+    const [a, a1] = await orgWithStations('Alpha');
+    const [b, b1] = await orgWithStations('Beta');
+    const added = await a.admin.post('/api/services/add-service', {
       title: 'Thermography',
       price: 275,
-      workStations: [{ workStationId: a.stations[0], operation: 'Scan', timeRequired: '01:30' }],
+      workStations: [{ workStationId: a1, operation: 'Scan', timeRequired: '01:30' }],
     });
     const id = added.body.service.id;
-    const before = await a.org.admin.get(`/api/services/get-service/${id}`);
-    const body = { title: 'Hijack', price: 1, workStations: [{ workStationId: b.stations[0], operation: 'x', timeRequired: '1' }] };
-    expect((await b.org.admin.get(`/api/services/get-service/${id}`)).status).toBe(404);
-    expect((await b.org.admin.put(`/api/services/update-service/${id}`, body)).status).toBe(404);
-    expect((await b.org.admin.del(`/api/services/delete-service/${id}`)).status).toBe(404);
-    expect((await b.org.admin.get('/api/services/get-services')).body.services).toEqual([]);
-    expect((await b.org.admin.get('/api/services/get-services-options')).body).toEqual([]);
-    expect((await a.org.admin.get(`/api/services/get-service/${id}`)).body).toEqual(before.body);
+    const before = await a.admin.get(`/api/services/get-service/${id}`);
+    const body = { title: 'Hijack', price: 1, workStations: [{ workStationId: b1, operation: 'x', timeRequired: '1' }] };
+    expect((await b.admin.get(`/api/services/get-service/${id}`)).status).toBe(404);
+    expect((await b.admin.put(`/api/services/update-service/${id}`, body)).status).toBe(404);
+    expect((await b.admin.del(`/api/services/delete-service/${id}`)).status).toBe(404);
+    expect((await b.admin.get('/api/services/get-services')).body.services).toEqual([]);
+    expect((await b.admin.get('/api/services/get-services-options')).body).toEqual([]);
+    expect((await a.admin.get(`/api/services/get-service/${id}`)).body).toEqual(before.body);
     // A has stations 1..3 only: station 4 (or any foreign number) is refused
-    const foreign = await a.org.admin.post('/api/services/add-service', { ...body, workStations: [{ workStationId: 4, operation: 'x', timeRequired: '1' }] });
+    const foreign = await a.admin.post('/api/services/add-service', { ...body, workStations: [{ workStationId: 4, operation: 'x', timeRequired: '1' }] });
     expect(foreign.status).toBe(400);
   });
 
   it('keeps only formatting in the rich-text operations', async () => {
-    const {
-      org,
-      stations: [s1],
-    } = await orgWithStations();
+    const [org, s1] = await orgWithStations();
     const res = await org.admin.post('/api/services/add-service', {
       title: 'Oil change',
       price: 140,
@@ -261,10 +243,7 @@ describe('services', () => {
   });
 
   it('records history, including the station links', async () => {
-    const {
-      org,
-      stations: [s1, s2],
-    } = await orgWithStations();
+    const [org, s1, s2] = await orgWithStations();
     const added = await org.admin.post('/api/services/add-service', {
       title: 'Oil change',
       price: 140,

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { client, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { client, useTestAppWith, type TestOrg } from '../../server/test/harness';
 import { rowsOf } from '../../server/test/sql';
-import { startTestProvider, type TestProvider } from './oidc-test-provider';
+import { startTestProvider } from './oidc-test-provider';
 import { orgWithSso, ssoRoundTrip } from './sso-test-kit';
 import { SSO_MESSAGES } from './sso.schema';
 import type { WorkOrderProcedureDto } from '../procedures/procedures.schema';
@@ -12,26 +12,17 @@ import type { WorkOrderProcedureDto } from '../procedures/procedures.schema';
  * asks the identity provider for a fresh sign-in (`prompt=login`, `max_age=0`) instead of a password; the callback's
  * answer is a proof bound to the person and the step, short-lived, used once. Against the real test provider.
  */
-let t: TestApp;
-let op: TestProvider;
+// The identity provider is started before the app and closed after it.
+const [t, op] = useTestAppWith(startTestProvider, () => []);
 const SECRET = `reauth-${Math.random().toString(36).slice(2)}`;
-
-beforeAll(async () => {
-  op = await startTestProvider();
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-  await op?.close();
-});
 
 type Client = ReturnType<typeof client>;
 const W = '/api/work-orders';
 
 /** A person created by their first single sign-on (no password), signed in; their provider account is `login`. */
 async function ssoPerson(org: TestOrg, login: string, name: { given_name: string; family_name: string }) {
-  op.accounts.set(login, { email: `${login}@${org.subdomain}.example.com`, email_verified: true, ...name });
-  const res = await ssoRoundTrip(t, op, org, login, {
+  op().accounts.set(login, { email: `${login}@${org.subdomain}.example.com`, email_verified: true, ...name });
+  const res = await ssoRoundTrip(t, op(), org, login, {
     start: () => org.anonymous.post('/api/auth/start-sso'),
     finish: (search, cookie) => org.anonymous.post('/api/auth/finish-sso', { search }, { cookie }),
   });
@@ -43,13 +34,13 @@ async function ssoPerson(org: TestOrg, login: string, name: { given_name: string
 
 /** The fresh sign-in of `person` at the provider as `login` (their own by default), for `step`: the finish answer. */
 const reauth = (org: TestOrg, person: { me: Client; login: string }, step: { workOrderId: number; stepId: number }, login = person.login) =>
-  ssoRoundTrip(t, op, org, login, {
+  ssoRoundTrip(t, op(), org, login, {
     start: () => person.me.post('/api/auth/start-sso-reauth', step),
     finish: (search, cookie) => person.me.post('/api/auth/finish-sso-reauth', { search }, { cookie }),
   });
 
 async function setup() {
-  const { org } = await orgWithSso(t, op, SECRET, { createUsers: true });
+  const { org } = await orgWithSso(t, op(), SECRET, { createUsers: true });
   const sara = await ssoPerson(org, `sara-${org.subdomain}`, { given_name: 'Sara', family_name: 'Haddad' });
   const omar = await ssoPerson(org, `omar-${org.subdomain}`, { given_name: 'Omar', family_name: 'Aziz' });
   const procedure = await org.admin.post('/api/procedures/add-procedure', {
@@ -136,21 +127,21 @@ describe('signing with a fresh single sign-on', () => {
 
   it('refuses an answer whose auth_time is older than the request (the provider kept an old sign-in), and a sign-in state', async () => {
     const { org, sara, step } = await setup();
-    op.tamper = (claims) => ({ ...claims, auth_time: Math.floor(Date.now() / 1000) - 120 });
+    op().tamper = (claims) => ({ ...claims, auth_time: Math.floor(Date.now() / 1000) - 120 });
     try {
       const stale = await reauth(org, sara, step);
       expect(stale.status).toBe(400);
       expect(stale.body).toEqual({ error: SSO_MESSAGES.reauthNotFresh });
     } finally {
-      op.tamper = null;
+      op().tamper = null;
     }
     // The state of a sign-in (start-sso) is no re-authentication, nor the reverse.
-    const crossed = await ssoRoundTrip(t, op, org, sara.login, {
+    const crossed = await ssoRoundTrip(t, op(), org, sara.login, {
       start: () => org.anonymous.post('/api/auth/start-sso'),
       finish: (search, cookie) => sara.me.post('/api/auth/finish-sso-reauth', { search }, { cookie }),
     });
     expect(crossed.status).toBe(400);
-    const reverse = await ssoRoundTrip(t, op, org, sara.login, {
+    const reverse = await ssoRoundTrip(t, op(), org, sara.login, {
       start: () => sara.me.post('/api/auth/start-sso-reauth', step),
       finish: (search, cookie) => org.anonymous.post('/api/auth/finish-sso', { search }, { cookie }),
     });
@@ -159,14 +150,14 @@ describe('signing with a fresh single sign-on', () => {
   });
 
   it('"allow only single sign-on": people with a password sign with the provider too, admins keep the password', async () => {
-    const { org, clientId } = await orgWithSso(t, op, SECRET);
+    const { org, clientId } = await orgWithSso(t, op(), SECRET);
     // Signed in with a password before the rule (password sign-in is then closed to them).
     const worker = await org.as('worker');
     expect((await worker.get('/api/auth/get-reauth-method')).body).toEqual({ method: 'password', displayName: 'Acme ID' });
     const rule = (enabled: boolean) => ({
       enabled,
       displayName: 'Acme ID',
-      issuer: op.issuer,
+      issuer: op().issuer,
       clientId,
       defaultRole: 'worker',
       createUsers: false,

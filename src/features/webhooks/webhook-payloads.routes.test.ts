@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestAppWith, type TestOrg } from '../../server/test/harness';
 import { withTenant } from '../../server/db/client';
 import { portalCodes } from '../../server/db/schema';
 import { parts } from '../parts/parts.table';
@@ -11,6 +9,7 @@ import { catalogue } from '../maintenance-requests/test-fixtures';
 import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
 import { correctiveRequest, until } from '../../server/test/fixtures';
 import { WEBHOOK_EVENTS, type WebhookEvent } from './webhooks.schema';
+import { startReceiver } from './test-fixtures';
 
 /**
  * Issue 45: every webhook event actually delivered matches the payload the API document promises for it
@@ -56,31 +55,13 @@ function validators(doc: Json): Map<string, ValidateFunction> {
   return out;
 }
 
-let t: TestApp;
-let server: Server;
-let url: string;
-const received: { type: string; body: Json }[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      if (req.url?.endsWith('?payloads')) {
-        const parsed = JSON.parse(body) as Json;
-        received.push({ type: String(parsed.type), body: parsed });
-      }
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook?payloads`;
-});
-afterAll(async () => {
-  await t?.close();
-  await new Promise<void>((r) => server?.close(() => r()));
-});
+// The receiver is started before the app and closed after it; this file's webhook is its URL with ?payloads.
+const [t, receiver] = useTestAppWith(startReceiver, () => []);
+/** The events delivered to this file's webhook, parsed. */
+function received() {
+  const mine = receiver().received.filter((r) => r.url.endsWith('?payloads'));
+  return mine.map((r) => JSON.parse(r.body) as Json).map((body) => ({ type: String(body.type), body }));
+}
 
 /** Every event kind, through the API (and the portal's public form), as customers' systems see them. */
 async function driveEveryEvent(org: TestOrg) {
@@ -241,13 +222,13 @@ describe('webhook payloads and the API document', () => {
     const documented = [...check.keys()].sort();
 
     const org = await createOrg(t, 'Payloads');
-    const hook = await org.admin.post('/api/webhooks/add-webhook', { url, events: [...WEBHOOK_EVENTS] });
+    const hook = await org.admin.post('/api/webhooks/add-webhook', { url: `${receiver().url}?payloads`, events: [...WEBHOOK_EVENTS] });
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     await driveEveryEvent(org);
 
     const wanted = [...new Set<string>([...documented, ...WEBHOOK_EVENTS])].filter((e) => !(e in NOT_DRIVEN));
-    const seen = () => new Set(received.map((r) => r.type));
-    const planOrderSeen = () => received.some((r) => r.type === 'work-order.created' && (r.body.data as Json).source !== undefined);
+    const seen = () => new Set(received().map((r) => r.type));
+    const planOrderSeen = () => received().some((r) => r.type === 'work-order.created' && (r.body.data as Json).source !== undefined);
     await until(() => wanted.every((e) => seen().has(e)) && planOrderSeen(), 45_000).catch(() => undefined);
     // the queue may still be sending a second delivery of a kind already seen
     await new Promise((r) => setTimeout(r, 1500));
@@ -257,7 +238,7 @@ describe('webhook payloads and the API document', () => {
     for (const event of WEBHOOK_EVENTS) if (!check.has(event)) problems.push(`${event}: an endpoint may subscribe to it, the document does not describe it`);
     for (const event of documented)
       if (!(WEBHOOK_EVENTS as readonly string[]).includes(event)) problems.push(`${event}: documented, no endpoint can subscribe to it`);
-    for (const { type, body } of received) {
+    for (const { type, body } of received()) {
       const validate = check.get(type);
       if (!validate) {
         problems.push(`${type}: delivered but not documented`);
@@ -269,12 +250,12 @@ describe('webhook payloads and the API document', () => {
         );
     }
     for (const event of wanted) if (!seen().has(event)) problems.push(`${event}: never delivered by the drive`);
-    const fromPlan = received.find((r) => r.type === 'work-order.created' && (r.body.data as Json).source !== undefined);
+    const fromPlan = received().find((r) => r.type === 'work-order.created' && (r.body.data as Json).source !== undefined);
     if (!planOrderSeen() || !fromPlan) problems.push("work-order.created: the plan generator's order (with its source) was never delivered");
     else expect(String((fromPlan.body.data as Json).source)).toContain('Payload plan');
     expect(problems).toEqual([]);
     // each kind the drive makes was delivered (created and assigned twice, updated three times)
-    expect(received.length).toBeGreaterThanOrEqual(wanted.length);
+    expect(received().length).toBeGreaterThanOrEqual(wanted.length);
     // (longer than the wait for a missing event: the list of problems is what fails)
   }, 120_000);
 });

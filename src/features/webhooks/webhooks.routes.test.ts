@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { createOrg, useOrgs, useTestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useOrgs, useTestAppWith, type TestOrg } from '../../server/test/harness';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema';
 import { webhookDeliveries, webhookEndpoints } from './webhooks.table';
@@ -12,60 +12,29 @@ import { parts } from '../parts/parts.table';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { correctiveRequest, until } from '../../server/test/fixtures';
 import { guardedLookup, isForbiddenAddress, postJson } from './outbound';
+import { startReceiver } from './test-fixtures';
 
 // Decision 043: deliveries signed (Standard Webhooks), retried, redelivered, refused to private addresses.
-
-interface Received {
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A real HTTP receiver; `answers` are the statuses of the next requests (200 once they run out). */
-async function startReceiver() {
-  const received: Received[] = [];
-  const answers: number[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      received.push({ url: req.url ?? '', headers: req.headers, body });
-      res.statusCode = answers.shift() ?? 200;
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, received, answers, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 const settings = { allowPrivate: true, timeoutMs: 5000, maxResponseBytes: 65536, retryBaseSeconds: 1, retryHours: 24, disableAfterHours: 72 };
 const workOrder = (title: string) => ({ title, priority: 'medium', status: 'assigned' });
 
-const t = useTestApp();
+// The receiver is started before the app and closed after it.
+const [t, receiver] = useTestAppWith(startReceiver, () => []);
 const [a, b] = useOrgs(t, 'Alpha', 'Beta');
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
 
 const deliveriesOf = async (org: TestOrg, webhookId: number) =>
   (await org.admin.get(`/api/webhooks/list-deliveries?webhookId=${webhookId}&pageSize=100`)).body.deliveries;
-const forTitle = (title: string) => receiver.received.filter((r) => JSON.parse(r.body).data?.title === title);
+const forTitle = (title: string) => receiver().received.filter((r) => JSON.parse(r.body).data?.title === title);
 /** The events of `type` delivered to the receiver's URL ending in `suffix` (one webhook of a test), parsed. */
-const eventsAt = (suffix: string, type: string) =>
-  receiver.received
-    .filter((r) => r.url.endsWith(suffix))
-    .map((r) => JSON.parse(r.body))
-    .filter((b) => b.type === type);
+const eventsAt = (suffix: string, type: string) => {
+  const delivered = receiver().received.filter((r) => r.url.endsWith(suffix));
+  return delivered.map((r) => JSON.parse(r.body)).filter((b) => b.type === type);
+};
 
 describe('webhooks', () => {
   it('delivers a work order event signed: verified with the standardwebhooks library', async () => {
-    const added = await a.admin.post('/api/webhooks/add-webhook', { url: receiver.url, events: ['work-order.created', 'work-order.completed'] });
+    const added = await a.admin.post('/api/webhooks/add-webhook', { url: receiver().url, events: ['work-order.created', 'work-order.completed'] });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const { id, secret } = added.body.webhook;
     expect(secret).toMatch(/^whsec_/);
@@ -89,14 +58,14 @@ describe('webhooks', () => {
   it('a given secret is used, an endpoint gets only its events, and completion sends both status events', async () => {
     const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
     const added = await a.admin.post('/api/webhooks/add-webhook', {
-      url: `${receiver.url}?given`,
+      url: `${receiver().url}?given`,
       events: ['work-order.status-changed', 'work-order.completed'],
       secret,
     });
     expect(added.body.webhook.secret).toBe(secret);
     const wo = await a.admin.post('/api/work-orders/add-work-order', workOrder('Status one'));
     await a.admin.put(`/api/work-orders/update-status/${wo.body.workOrder.id}`, { status: 'completed' });
-    const mine = () => receiver.received.filter((r) => r.body.includes(`"id":${wo.body.workOrder.id}`) && r.body.includes('Status one'));
+    const mine = () => receiver().received.filter((r) => r.body.includes(`"id":${wo.body.workOrder.id}`) && r.body.includes('Status one'));
     // All four, in whatever order the queue delivers them (the created one may come last).
     await until(() => mine().length >= 4, 30_000);
     const types = mine()
@@ -110,9 +79,9 @@ describe('webhooks', () => {
 
   // A retry waits its backoff and the queue's next poll: on a loaded machine (CI's two runs) over the 30 s default.
   it('retries after a 500 with the same message id, then succeeds; Redeliver sends it again', { timeout: 90_000 }, async () => {
-    const added = await b.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?retry`, events: ['work-order.created'] });
+    const added = await b.admin.post('/api/webhooks/add-webhook', { url: `${receiver().url}?retry`, events: ['work-order.created'] });
     const id = added.body.webhook.id;
-    receiver.answers.push(500);
+    receiver().answers.push(500);
     await b.admin.post('/api/work-orders/add-work-order', workOrder('Retried one'));
     await until(() => forTitle('Retried one').length === 2, 30_000);
     const [first, second] = forTitle('Retried one');
@@ -129,16 +98,18 @@ describe('webhooks', () => {
   });
 
   it("another organisation: its admin does not see, change, redeliver or delete A's endpoints and deliveries (404)", async () => {
-    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?iso`, events: ['part.stock-below-minimum'] });
+    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver().url}?iso`, events: ['part.stock-below-minimum'] });
     const id = added.body.webhook.id;
     const before = JSON.stringify((await a.admin.get('/api/webhooks/list-webhooks')).body);
     const bList = await b.admin.get('/api/webhooks/list-webhooks');
-    expect(bList.body.webhooks.map((w: { url: string }) => w.url)).not.toContain(`${receiver.url}?iso`);
+    expect(bList.body.webhooks.map((w: { url: string }) => w.url)).not.toContain(`${receiver().url}?iso`);
     const aDeliveries = (await a.admin.get('/api/webhooks/list-deliveries?pageSize=100')).body.deliveries as { id: number; messageId: string }[];
     const bDeliveries = (await b.admin.get('/api/webhooks/list-deliveries?pageSize=100')).body.deliveries as { messageId: string }[];
     expect(bDeliveries.map((d) => d.messageId)).not.toEqual(expect.arrayContaining([aDeliveries[0].messageId]));
     const far = id + 1000;
-    expect((await b.admin.put(`/api/webhooks/update-webhook/${far}`, { url: receiver.url, events: ['work-order.created'], enabled: false })).status).toBe(404);
+    expect((await b.admin.put(`/api/webhooks/update-webhook/${far}`, { url: receiver().url, events: ['work-order.created'], enabled: false })).status).toBe(
+      404,
+    );
     expect((await b.admin.del(`/api/webhooks/delete-webhook/${far}`)).status).toBe(404);
     expect((await b.admin.post(`/api/webhooks/redeliver/${aDeliveries[0].id + 1000}`)).status).toBe(404);
     expect((await b.admin.get(`/api/webhooks/get-delivery/${aDeliveries[0].id + 1000}`)).status).toBe(404);
@@ -154,7 +125,7 @@ describe('webhooks', () => {
   });
 
   it('announces stock falling below its minimum', async () => {
-    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?stock`, events: ['part.stock-below-minimum'] });
+    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver().url}?stock`, events: ['part.stock-below-minimum'] });
     expect(added.status).toBe(201);
     const { part } = await catalogue(t, a.orgId, 'W1');
     const partId = part.id;
@@ -169,14 +140,14 @@ describe('webhooks', () => {
     await a.admin.post(`/api/parts/adjust-stock/${partId}`, { quantity: -1, reason: 'Used' });
     await a.admin.post(`/api/parts/adjust-stock/${partId}`, { quantity: -2, reason: 'Used' });
     await a.admin.post(`/api/parts/adjust-stock/${partId}`, { quantity: -1, reason: 'Used' });
-    const stock = () => receiver.received.filter((r) => r.url.endsWith('?stock') && r.body.includes('Bearing 6204 W1'));
+    const stock = () => receiver().received.filter((r) => r.url.endsWith('?stock') && r.body.includes('Bearing 6204 W1'));
     await until(() => stock().length >= 1);
     await new Promise((r) => setTimeout(r, 2500));
     expect(stock().map((r) => JSON.parse(r.body).data)).toEqual([{ id: partId, name: 'Bearing 6204 W1', quantityOnHand: 2, minimumQuantity: 3 }]);
   });
 
   it('disables an endpoint failing for days and mails the admin', async () => {
-    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?down`, events: ['work-order.created'] });
+    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver().url}?down`, events: ['work-order.created'] });
     const id = added.body.webhook.id;
     await withTenant(t.database.db, a.orgId, (tx) =>
       tx
@@ -184,7 +155,7 @@ describe('webhooks', () => {
         .set({ failingSince: sql`now() - interval '73 hours'` })
         .where(and(eq(webhookEndpoints.orgId, a.orgId), eq(webhookEndpoints.id, id))),
     );
-    receiver.answers.push(503, 503, 503, 503);
+    receiver().answers.push(503, 503, 503, 503);
     await a.admin.post('/api/work-orders/add-work-order', workOrder('Down one'));
     await until(async () => (await a.admin.get('/api/webhooks/list-webhooks')).body.webhooks.find((w: { id: number }) => w.id === id).enabled === false);
     const endpoint = (await a.admin.get('/api/webhooks/list-webhooks')).body.webhooks.find((w: { id: number }) => w.id === id);
@@ -192,15 +163,15 @@ describe('webhooks', () => {
     const mails = await withoutTenant(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, a.email)));
     expect(mails.some((m) => m.subject === 'A webhook endpoint was disabled' && m.text.includes('?down'))).toBe(true);
     // A disabled endpoint is not redelivered to until enabled again.
-    receiver.answers.length = 0;
+    receiver().answers.length = 0;
     const [delivery] = await deliveriesOf(a, id);
     expect((await a.admin.post(`/api/webhooks/redeliver/${delivery.id}`)).status).toBe(409);
-    const enabled = await a.admin.put(`/api/webhooks/update-webhook/${id}`, { url: `${receiver.url}?down`, events: ['work-order.created'], enabled: true });
+    const enabled = await a.admin.put(`/api/webhooks/update-webhook/${id}`, { url: `${receiver().url}?down`, events: ['work-order.created'], enabled: true });
     expect(enabled.body.webhook).toMatchObject({ enabled: true, failingSince: null, disabledReason: null });
   });
 
   it('shows a secret once: in the create answer, never in a list, update or delete; rotation answers the new one once', async () => {
-    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?once`, events: ['work-order.created'] });
+    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver().url}?once`, events: ['work-order.created'] });
     expect(added.status).toBe(201);
     const { id, secret } = added.body.webhook;
     expect(secret).toMatch(/^whsec_/);
@@ -211,7 +182,7 @@ describe('webhooks', () => {
     const mine = listed.body.webhooks.find((w: { id: number }) => w.id === id);
     expect(mine).not.toHaveProperty('secret');
     expect(mine.secretHint).toBe(secret.slice(0, 10));
-    const updated = await a.admin.put(`/api/webhooks/update-webhook/${id}`, { url: `${receiver.url}?once`, events: ['work-order.created'], enabled: true });
+    const updated = await a.admin.put(`/api/webhooks/update-webhook/${id}`, { url: `${receiver().url}?once`, events: ['work-order.created'], enabled: true });
     expect(updated.status).toBe(200);
     expect(JSON.stringify(updated.body)).not.toContain(secret);
 
@@ -225,7 +196,7 @@ describe('webhooks', () => {
     expect(JSON.stringify(after.body)).not.toContain(fresh);
     // The next delivery is signed with the new secret only.
     await a.admin.post('/api/work-orders/add-work-order', workOrder('Rotated one'));
-    const got = () => receiver.received.filter((r) => r.url.endsWith('?once') && JSON.parse(r.body).data?.title === 'Rotated one');
+    const got = () => receiver().received.filter((r) => r.url.endsWith('?once') && JSON.parse(r.body).data?.title === 'Rotated one');
     await until(() => got().length === 1);
     const headers = got()[0].headers as Record<string, string>;
     expect(new Webhook(fresh).verify(got()[0].body, headers)).toMatchObject({ type: 'work-order.created' });
@@ -235,7 +206,7 @@ describe('webhooks', () => {
   });
 
   it("another organisation cannot rotate an endpoint's secret (404, the secret unchanged); managers are refused", async () => {
-    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?rot-iso`, events: ['quotation.accepted'] });
+    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver().url}?rot-iso`, events: ['quotation.accepted'] });
     const { id, secret } = added.body.webhook;
     const secretOf = async () =>
       (
@@ -260,7 +231,7 @@ describe('webhooks', () => {
   it('work order events carry the order as the API shows it (number, priority, assignees, updatedAt); updated and assigned say what changed', async () => {
     const c = await createOrg(t, 'Gamma');
     const events = ['work-order.created', 'work-order.updated', 'work-order.assigned', 'work-order.status-changed', 'work-order.completed'];
-    expect((await c.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?wo-shape`, events })).status).toBe(201);
+    expect((await c.admin.post('/api/webhooks/add-webhook', { url: `${receiver().url}?wo-shape`, events })).status).toBe(201);
     const got = (type: string) => eventsAt('?wo-shape', type);
     const wanda = await c.as('worker', { firstName: 'Wanda' });
     // No priority given: the API shows medium, and so does the event.
@@ -303,7 +274,7 @@ describe('webhooks', () => {
       'work-order-share.revoked',
       'work-order-share.contractor-updated',
     ];
-    expect((await c.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?mr-share`, events })).status).toBe(201);
+    expect((await c.admin.post('/api/webhooks/add-webhook', { url: `${receiver().url}?mr-share`, events })).status).toBe(201);
     const got = (type: string) => eventsAt('?mr-share', type);
 
     const refs = await catalogue(t, c.orgId, 'D1');
@@ -353,7 +324,7 @@ describe('webhooks', () => {
     await until(() => got('work-order-share.revoked').length === 1);
     expect(got('work-order-share.revoked')[0].data).toEqual(revoked.body.share);
     // Another organisation's endpoints hear none of it.
-    expect(receiver.received.filter((r) => !r.url.endsWith('?mr-share') && r.body.includes('Coolair Ltd'))).toEqual([]);
+    expect(receiver().received.filter((r) => !r.url.endsWith('?mr-share') && r.body.includes('Coolair Ltd'))).toEqual([]);
   });
 
   it('refuses bad URLs and secrets with the messages of the form', async () => {
@@ -401,9 +372,9 @@ describe('server-side request forgery', () => {
     // The admin reads this error: it never says which address inside our network the name gave.
     expect(err?.message).not.toMatch(/127\.0\.0\.1|::1/);
     await expect(
-      postJson(receiver.url.replace('127.0.0.1', 'localhost'), '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 1000, allowPrivate: false }),
+      postJson(receiver().url.replace('127.0.0.1', 'localhost'), '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 1000, allowPrivate: false }),
     ).rejects.toThrow(/private or reserved/);
-    await expect(postJson(receiver.url, '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 1000, allowPrivate: false })).rejects.toThrow(
+    await expect(postJson(receiver().url, '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 1000, allowPrivate: false })).rejects.toThrow(
       /private or reserved/,
     );
     await expect(postJson('http://[::ffff:127.0.0.1]:1/', '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 1000, allowPrivate: false })).rejects.toThrow(
@@ -415,7 +386,7 @@ describe('server-side request forgery', () => {
     // The delivery's try is run here with private addresses refused (any test app on the shared database could
     // fetch a queued job, and test apps allow them); its retry is queued an hour away.
     const org = await createOrg(t);
-    const added = await org.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?ssrf`, events: ['work-order.created'] });
+    const added = await org.admin.post('/api/webhooks/add-webhook', { url: `${receiver().url}?ssrf`, events: ['work-order.created'] });
     const webhookId = added.body.webhook.id;
     await withTenant(t.database.db, org.orgId, (tx) => tx.update(webhookEndpoints).set({ enabled: false }).where(eq(webhookEndpoints.orgId, org.orgId)));
     const [row] = await withTenant(t.database.db, org.orgId, (tx) =>
@@ -441,7 +412,7 @@ describe('server-side request forgery', () => {
     expect(delivery).toMatchObject({ status: 'retrying', responseCode: null, attempts: 1 });
     expect(delivery.lastError).toMatch(/private or reserved/);
     expect(new Date(delivery.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 3000_000);
-    expect(receiver.received.filter((r) => r.body.includes('Never sent'))).toEqual([]);
+    expect(receiver().received.filter((r) => r.body.includes('Never sent'))).toEqual([]);
   });
 
   it('stops reading an answer past the size cap and gives up after the timeout', async () => {

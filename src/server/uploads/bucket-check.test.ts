@@ -1,24 +1,16 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { S3Settings } from '../env';
-import { createTestApp, type TestApp } from '../test/harness';
-import { startTestBucket, type TestBucket } from '../test/s3';
+import { useTestAppWith } from '../test/harness';
+import { startTestBucket } from '../test/s3';
 import { freePort } from '../test/server-process';
 
 // Decision 067: with S3_BUCKET the app asks the bucket (HeadBucket) before it starts; a missing or unreachable one
 // stops the start with one clear log line.
 
-let bucket: TestBucket;
-let t: TestApp;
-beforeAll(async () => {
-  bucket = await startTestBucket();
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-  await bucket.close();
-});
+// The bucket is started before the app and closed after it.
+const [t, bucket] = useTestAppWith(startTestBucket, () => []);
 
 async function startWith(s3: S3Settings) {
   const lines: Record<string, unknown>[] = [];
@@ -37,15 +29,15 @@ async function startWith(s3: S3Settings) {
 
 describe('the bucket at start-up', () => {
   it('an existing bucket: the app starts', async () => {
-    const { started, lines } = await startWith(bucket.s3);
+    const { started, lines } = await startWith(bucket().s3);
     const app = await started;
-    expect(app.deps.storage.where).toContain(bucket.s3.bucket);
+    expect(app.deps.storage.where).toContain(bucket().s3.bucket);
     expect(lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
     await app.close();
   });
 
   it('a missing bucket: the start fails with a line naming it', async () => {
-    const { started, lines } = await startWith({ ...bucket.s3, bucket: 'cmms-no-such-bucket' });
+    const { started, lines } = await startWith({ ...bucket().s3, bucket: 'cmms-no-such-bucket' });
     await expect(started).rejects.toThrow('S3 bucket cmms-no-such-bucket does not exist');
     const fatal = lines.find((l) => l.level === 60);
     expect(fatal).toMatchObject({
@@ -53,15 +45,15 @@ describe('the bucket at start-up', () => {
       reason: 'does not exist',
       msg: 'uploads storage unavailable: S3 bucket cmms-no-such-bucket does not exist',
     });
-    expect(fatal?.endpoint).toBe(bucket.s3.endpoint);
+    expect(fatal?.endpoint).toBe(bucket().s3.endpoint);
   });
 
   it('an unreachable endpoint: the start fails with a line saying so', { timeout: 60_000 }, async () => {
     const endpoint = `http://127.0.0.1:${await freePort()}`;
-    const { started, lines } = await startWith({ ...bucket.s3, endpoint });
+    const { started, lines } = await startWith({ ...bucket().s3, endpoint });
     await expect(started).rejects.toThrow(/S3 bucket .* is unreachable/);
-    expect(lines.find((l) => l.level === 60)).toMatchObject({ bucket: bucket.s3.bucket, endpoint });
+    expect(lines.find((l) => l.level === 60)).toMatchObject({ bucket: bucket().s3.bucket, endpoint });
     // The keys are in no line.
-    expect(JSON.stringify(lines)).not.toContain(bucket.s3.credentials!.secretAccessKey);
+    expect(JSON.stringify(lines)).not.toContain(bucket().s3.credentials!.secretAccessKey);
   });
 });

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { createOrg, useTestApp, type Client } from '../test/harness';
 import { withTenant } from '../db/client';
 import { customerVendors, parts } from '../db/schema';
-import { commercialRows } from '../../features/commercial-documents/test-fixtures';
+import { commercialRows, type CommercialRows } from '../../features/commercial-documents/test-fixtures';
 import { catalogue } from '../../features/maintenance-requests/test-fixtures';
 import { uploadSigner } from './storage';
 import { correctiveRequest, PDF, type UploadFile } from '../test/fixtures';
@@ -94,7 +94,7 @@ describe('uploaded files are served only through a signed, expiring URL of their
   });
 });
 
-function quotation(r: Awaited<ReturnType<typeof commercialRows>>, attachments: unknown[]) {
+function quotation(r: CommercialRows, attachments: unknown[]) {
   return {
     overview: {
       customer: r.customer.id,
