@@ -28,6 +28,7 @@ import { rollUp } from './asset-rollup';
 import { rowsOf } from '../../server/db/rows';
 import { escapeLike } from '../../server/db/like';
 import { orgRow, deleteOrgRow, readRecent } from '../../server/db/org-rows';
+import { pick } from '../../shared/pick';
 
 registerActivityEntity('asset', assets, 'Asset');
 const history = historyOf('asset');
@@ -35,18 +36,8 @@ const history = historyOf('asset');
 const parentAssets = alias(assets, 'parent_asset');
 
 const columns = {
-  id: assets.id,
-  name: assets.name,
-  description: assets.description,
-  serial: assets.serial,
-  assetBarcode: assets.assetBarcode,
-  assetCode: assets.assetCode,
-  date: assets.date,
-  status: assets.status,
-  customerVendorId: assets.customerVendorId,
-  assetCategoryId: assets.assetCategoryId,
-  version: assets.version,
-  createdAt: assets.createdAt,
+  ...pick(assets, 'id', 'name', 'description', 'serial', 'assetBarcode', 'assetCode', 'date', 'status'),
+  ...pick(assets, 'customerVendorId', 'assetCategoryId', 'version', 'createdAt'),
   cvName: customerVendors.name,
   cvType: customerVendors.type,
   categoryName: assetCategories.name,

@@ -8,6 +8,7 @@ import { diffChanges, recordActivity, registerActivityEntity } from '../activity
 import type { ProductCategoryDto, productCategoryInputSchema, SimpleListQuery } from './master-data.schema';
 import { iso, listWindow, readSimpleList } from '../../server/db/simple-list';
 import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
+import { pick } from '../../shared/pick';
 
 registerActivityEntity('product-category', productCategories, 'Product category');
 
@@ -15,17 +16,13 @@ type Input = z.output<typeof productCategoryInputSchema>;
 const parent = alias(productCategories, 'parent');
 
 const columns = {
-  id: productCategories.id,
-  name: productCategories.name,
-  parentId: productCategories.parentId,
+  ...pick(productCategories, 'id', 'name', 'parentId'),
   parentName: parent.name,
   createdAt: productCategories.createdAt,
 };
 
 const toDto = (r: { id: number; name: string; parentId: number | null; parentName: string | null; createdAt: Date }): ProductCategoryDto => ({
-  id: r.id,
-  name: r.name,
-  parentId: r.parentId,
+  ...pick(r, 'id', 'name', 'parentId'),
   parent: r.parentId !== null ? { id: r.parentId, name: r.parentName ?? '' } : null,
   createdAt: iso(r.createdAt),
 });

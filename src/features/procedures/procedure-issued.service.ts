@@ -8,6 +8,7 @@ import { historyOf } from '../activity/activity.service';
 import { getWorkOrder } from '../work-orders/work-orders.service';
 import { PROCEDURE_MESSAGES as M, progressOf, type IssuedStepDto, type WorkOrderProcedureDto } from './procedures.schema';
 import { WORK_ORDER, iso, stepColumns, stepFields, toStepDto } from './procedure-catalog.service';
+import { pick } from '../../shared/pick';
 
 const history = historyOf(WORK_ORDER);
 
@@ -20,10 +21,7 @@ async function readIssuedSteps(tx: ReadTx, orgId: number, workOrderId: number): 
     .select({
       id: s.id,
       ...stepColumns(s),
-      value: s.value,
-      flagged: s.flagged,
-      answeredAt: s.answeredAt,
-      answeredById: s.answeredById,
+      ...pick(s, 'value', 'flagged', 'answeredAt', 'answeredById'),
       firstName: users.firstName,
       lastName: users.lastName,
       followUpWorkOrderId: s.followUpWorkOrderId,
@@ -52,9 +50,7 @@ export async function readWorkOrderProcedure(tx: ReadTx, orgId: number, workOrde
   const steps = await readIssuedSteps(tx, orgId, workOrderId);
   return {
     workOrderId,
-    procedureId: head.procedureId,
-    name: head.name,
-    description: head.description,
+    ...pick(head, 'procedureId', 'name', 'description'),
     attachedAt: head.attachedAt.toISOString(),
     steps,
     progress: progressOf(steps),

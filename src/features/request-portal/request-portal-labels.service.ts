@@ -6,6 +6,7 @@ import type { AccessClaims } from '../auth/tokens';
 import { assignedTo } from '../work-orders/work-orders.service';
 import { r, targetsOf, ensureCodes } from './request-portal-codes.service';
 import { dto } from './request-portal-inbox.service';
+import { pick } from '../../shared/pick';
 
 // ---------------------------------------------------------------- labels
 
@@ -53,12 +54,7 @@ export async function assetSummary(tx: ReadTx, orgId: number, actor: AccessClaim
   const visible = actor.role === 'worker' ? assignedTo(orgId, actor.userId) : undefined;
   const orders = await tx
     .select({
-      id: workOrders.id,
-      title: workOrders.title,
-      status: workOrders.status,
-      priority: workOrders.priority,
-      dueDate: workOrders.dueDate,
-      createdAt: workOrders.createdAt,
+      ...pick(workOrders, 'id', 'title', 'status', 'priority', 'dueDate', 'createdAt'),
     })
     .from(workOrders)
     .where(and(eq(workOrders.orgId, orgId), eq(workOrders.assetId, id), visible))

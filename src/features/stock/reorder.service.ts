@@ -25,6 +25,7 @@ import { reservedByLevel } from './reservations.service';
 import { defaultLocationId } from './stock.service';
 import type { PartStockSettingsDto, PartStockSettingsInput, ReorderResult } from './stock.schema';
 import { round3 } from './stock-quantity';
+import { pick } from '../../shared/pick';
 
 // Reorder (decision 081). A part is short at a location when what is available there (on hand - reserved) plus
 // what purchase orders still bring there (ordered - received) is below the location's reorder point. The run
@@ -45,10 +46,7 @@ async function onOrder(tx: ReadTx, orgId: number, defaultLocation: number): Prom
   const drafted = orderIds.length
     ? await tx
         .select({
-          purchaseOrderId: stockReorders.purchaseOrderId,
-          partId: stockReorders.partId,
-          locationId: stockReorders.locationId,
-          quantity: stockReorders.quantity,
+          ...pick(stockReorders, 'purchaseOrderId', 'partId', 'locationId', 'quantity'),
         })
         .from(stockReorders)
         .where(and(eq(stockReorders.orgId, orgId), inArray(stockReorders.purchaseOrderId, orderIds)))
@@ -103,11 +101,7 @@ export async function draftReorders(tx: Tx, orgId: number, userId: number | null
   const defaultLocation = await defaultLocationId(tx, orgId);
   const levels = await tx
     .select({
-      partId: stockLevels.partId,
-      locationId: stockLevels.locationId,
-      quantity: stockLevels.quantity,
-      reorderPoint: stockLevels.reorderPoint,
-      reorderQuantity: stockLevels.reorderQuantity,
+      ...pick(stockLevels, 'partId', 'locationId', 'quantity', 'reorderPoint', 'reorderQuantity'),
       partName: parts.name,
       locationName: stockLocations.name,
       vendorId: stockPartSettings.preferredVendorId,

@@ -9,6 +9,7 @@ import { listWindow, readSimpleList } from '../../server/db/simple-list';
 
 import type { TeamDto, teamInputSchema } from './teams.schema';
 import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
+import { pick } from '../../shared/pick';
 
 registerActivityEntity('team', teams, 'Team');
 
@@ -20,13 +21,8 @@ async function withMembers(tx: ReadTx, orgId: number, rows: { id: number; name: 
   const members = ids.length
     ? await tx
         .select({
-          teamId: teamMembers.teamId,
-          workerId: teamMembers.workerId,
-          isTeamLead: teamMembers.isTeamLead,
-          isDefaultAssignee: teamMembers.isDefaultAssignee,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
+          ...pick(teamMembers, 'teamId', 'workerId', 'isTeamLead', 'isDefaultAssignee'),
+          ...pick(users, 'firstName', 'lastName', 'email'),
         })
         .from(teamMembers)
         .innerJoin(users, and(eq(users.orgId, teamMembers.orgId), eq(users.id, teamMembers.workerId)))
@@ -37,9 +33,7 @@ async function withMembers(tx: ReadTx, orgId: number, rows: { id: number; name: 
     const mine = members
       .filter((m) => m.teamId === r.id)
       .map((m) => ({
-        workerId: m.workerId,
-        isTeamLead: m.isTeamLead,
-        isDefaultAssignee: m.isDefaultAssignee,
+        ...pick(m, 'workerId', 'isTeamLead', 'isDefaultAssignee'),
         Worker: { id: m.workerId, firstName: m.firstName, lastName: m.lastName, email: m.email },
       }));
     return {
