@@ -5,10 +5,10 @@ import { teamMembers, teams, users } from '../../server/db/schema';
 import { HttpError, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery } from '../master-data/master-data.schema';
-import { listWindow, readSimpleList } from '../../server/db/simple-list';
+import { readSimpleTable } from '../../server/db/simple-list';
 
 import type { TeamDto, teamInputSchema } from './teams.schema';
-import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
+import { orgRow, deleteOrgRow, readOrgRow } from '../../server/db/org-rows';
 import { pick } from '../../shared/pick';
 
 registerActivityEntity('team', teams, 'Team');
@@ -53,22 +53,14 @@ const columns = { id: teams.id, name: teams.name, createdAt: teams.createdAt };
 
 /** The organisation's teams with their members (name filter), sorted by name. */
 export async function listTeams(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'teams.list', orgId, query, teams, (total) =>
-    tx
-      .select({ ...columns, total })
-      .from(teams)
-      .$dynamic(),
-  );
-  return { teams: await withMembers(tx, orgId, rows), pagination: listWindow(query).paginate(total) };
+  const { rows, pagination } = await readSimpleTable(tx, 'teams.list', orgId, query, teams, columns);
+  return { teams: await withMembers(tx, orgId, rows), pagination };
 }
 
 export async function getTeam(tx: Tx, orgId: number, id: number) {
-  const rows = await tx
-    .select(columns)
-    .from(teams)
-    .where(orgRow(teams, orgId, id));
-  if (!rows.length) throw notFound('Team');
-  return (await withMembers(tx, orgId, rows))[0];
+  const row = await readOrgRow(tx, teams, columns, orgId, id);
+  if (!row) throw notFound('Team');
+  return (await withMembers(tx, orgId, [row]))[0];
 }
 
 /** Every member must be a person of this organisation. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { ReadTx, Tx } from './client';
 import { param, preparedRead } from './prepared';
 import { refuseWhenUsed } from './simple-list';
@@ -11,6 +12,15 @@ type OrgRowTable = PgTable & { orgId: PgColumn; id: PgColumn };
 
 /** One row of the organisation, by id: `org_id = orgId and id = id`. */
 export const orgRow = (table: { orgId: PgColumn; id: PgColumn }, orgId: number, id: number): SQL | undefined => and(eq(table.orgId, orgId), eq(table.id, id));
+
+/** One row of the organisation by id, in `columns` of its one table (no joins); undefined when there is none. */
+export async function readOrgRow<C extends SelectedFields>(tx: ReadTx, table: OrgRowTable, columns: C, orgId: number, id: number) {
+  const [row] = await tx
+    .select(columns)
+    .from(table)
+    .where(orgRow(table, orgId, id));
+  return row as SelectResultFields<C> | undefined;
+}
 
 /**
  * Deletes one row of the organisation that other records may point at, in a savepoint: the database's refusal
