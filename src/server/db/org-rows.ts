@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { ReadTx, Tx } from './client';
@@ -8,7 +8,7 @@ import { refuseWhenUsed } from './simple-list';
 // One row of the organisation, and the organisation's latest rows: the lookups every feature's service repeats.
 
 /** A tenant table: its organisation and its id (`orgRowColumns()`). */
-type OrgRowTable = PgTable & { orgId: PgColumn; id: PgColumn };
+export type OrgRowTable = PgTable & { orgId: PgColumn; id: PgColumn };
 
 /** One row of the organisation, by id: `org_id = orgId and id = id`. */
 export const orgRow = (table: { orgId: PgColumn; id: PgColumn }, orgId: number, id: number): SQL | undefined => and(eq(table.orgId, orgId), eq(table.id, id));
@@ -20,6 +20,14 @@ export async function readOrgRow<C extends SelectedFields>(tx: ReadTx, table: Or
     .from(table)
     .where(orgRow(table, orgId, id));
   return row as SelectResultFields<C> | undefined;
+}
+
+/** The organisation's rows among `ids`, in `columns` of their one table (no joins), in no particular order. */
+export function readOrgRows<C extends SelectedFields>(tx: ReadTx, table: OrgRowTable, columns: C, orgId: number, ids: number[]) {
+  return tx
+    .select(columns)
+    .from(table)
+    .where(and(eq(table.orgId, orgId), inArray(table.id, ids))) as Promise<SelectResultFields<C>[]>;
 }
 
 /**
