@@ -199,39 +199,13 @@ export async function importAssets(tx: Tx, orgId: number, userId: number, inputs
   const first = await reserveIds(tx, orgId, assets, inputs.length);
   for (let i = 0; i < inputs.length; i += 1000) {
     const batch = inputs.slice(i, i + 1000);
-    await requireReferences(
-      tx,
-      orgId,
-      assetCategories,
-      batch.map((a) => a.assetCategoryId),
-      'assetCategoryId',
-      M.categoryUnknown,
-    );
-    await requireReferences(
-      tx,
-      orgId,
-      customerVendors,
-      batch.flatMap((a) => (a.customerVendorId ? [a.customerVendorId] : [])),
-      'customerVendorId',
-      M.customerVendorUnknown,
-    );
-    await requireReferences(
-      tx,
-      orgId,
-      locations,
-      batch.flatMap((a) => (a.locationId ? [a.locationId] : [])),
-      'locationId',
-      M.locationUnknown,
-    );
+    // The ids the batch gives for one reference (an optional one may be absent).
+    const given = (key: 'assetCategoryId' | 'customerVendorId' | 'locationId' | 'parentId') => batch.flatMap((a) => a[key] || []);
+    await requireReferences(tx, orgId, assetCategories, given('assetCategoryId'), 'assetCategoryId', M.categoryUnknown);
+    await requireReferences(tx, orgId, customerVendors, given('customerVendorId'), 'customerVendorId', M.customerVendorUnknown);
+    await requireReferences(tx, orgId, locations, given('locationId'), 'locationId', M.locationUnknown);
     // Parents are existing assets (new rows cannot make a cycle: nothing points to them yet).
-    await requireReferences(
-      tx,
-      orgId,
-      assets,
-      batch.flatMap((a) => (a.parentId ? [a.parentId] : [])),
-      'parentId',
-      M.parentUnknown,
-    );
+    await requireReferences(tx, orgId, assets, given('parentId'), 'parentId', M.parentUnknown);
     const batchIds = batch.map((_, j) => first + i + j);
     await insertMany(
       tx,
