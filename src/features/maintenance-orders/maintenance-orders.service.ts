@@ -25,7 +25,7 @@ import { escapeLike } from '../../server/db/like';
 import { maintenanceWorkChanged } from '../request-portal/request-portal.flow';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { stationsOf } from '../service-catalog/service-catalog.service';
-import { orgRow, readRecent } from '../../server/db/org-rows';
+import { orgRow, readRecent, readOrgRow } from '../../server/db/org-rows';
 import { requireReference, requireReferences } from '../../server/db/references';
 import { pick } from '../../shared/pick';
 
@@ -182,10 +182,7 @@ function checkStatusAllowed(actor: AccessClaims, status: OrderStatus | undefined
 }
 
 async function lockedCheck(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx
-    .select({ status: o.status })
-    .from(o)
-    .where(orgRow(o, orgId, id));
+  const row = await readOrgRow(tx, o, { status: o.status }, orgId, id);
   if (!row) throw notFound('Maintenance order');
   if (row.status === 'validate') throw conflict(ORDER_MESSAGES.locked);
 }

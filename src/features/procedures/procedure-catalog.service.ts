@@ -9,6 +9,7 @@ import { pagination } from '../../shared/pagination';
 import { diffChanges, recordActivity } from '../activity/activity.service';
 import { FOLLOW_UP_KINDS, type ProcedureDto, type ProcedureListItem, type ProcedureListQuery, type ProcedureValues, type StepDto } from './procedures.schema';
 import { pick } from '../../shared/pick';
+import { readOrgRow } from '../../server/db/org-rows';
 
 export const WORK_ORDER = 'work-order';
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -75,10 +76,7 @@ export async function getProcedure(tx: ReadTx, orgId: number, id: number): Promi
       'meterName', ${procedureSteps.meterName})
       order by ${procedureSteps.position})
     from ${procedureSteps} where ${procedureSteps.orgId} = ${outerOrg} and ${procedureSteps.procedureId} = ${outerId}), '[]')`;
-  const [row] = await tx
-    .select({ ...listColumns, steps })
-    .from(procedures)
-    .where(and(eq(procedures.orgId, orgId), eq(procedures.id, id)));
+  const row = await readOrgRow(tx, procedures, { ...listColumns, steps }, orgId, id);
   if (!row) throw notFound('Procedure');
   return { ...toListItem(row), steps: row.steps.map((s) => toStepDto({ ...s, options: s.options ?? [] })) };
 }

@@ -9,6 +9,7 @@ import { getWorkOrder } from '../work-orders/work-orders.service';
 import { PROCEDURE_MESSAGES as M, progressOf, type IssuedStepDto, type WorkOrderProcedureDto } from './procedures.schema';
 import { WORK_ORDER, iso, stepColumns, stepFields, toStepDto } from './procedure-catalog.service';
 import { pick } from '../../shared/pick';
+import { readOrgRow } from '../../server/db/org-rows';
 
 const history = historyOf(WORK_ORDER);
 
@@ -70,10 +71,7 @@ export async function getWorkOrderProcedure(tx: ReadTx, orgId: number, actor: Ac
  * procedure or work order; 409 when the work order already has a procedure. Records the history line.
  */
 export async function attachProcedure(tx: Tx, orgId: number, workOrderId: number, procedureId: number, userId: number | null): Promise<void> {
-  const [source] = await tx
-    .select({ name: procedures.name, description: procedures.description })
-    .from(procedures)
-    .where(and(eq(procedures.orgId, orgId), eq(procedures.id, procedureId)));
+  const source = await readOrgRow(tx, procedures, { name: procedures.name, description: procedures.description }, orgId, procedureId);
   if (!source) throw notFound('Procedure');
   const inserted = await tx
     .insert(workOrderProcedures)

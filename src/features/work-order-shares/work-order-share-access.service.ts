@@ -18,6 +18,7 @@ import type { ContractorLaborDto, ContractorPartDto, ContractorStepDto, ShareGat
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { gone, CODE_MINUTES, CODE_MAIL_LIMITS, CODE_TRY_LIMIT, sameHash, iso, ShareRow, readShare, readMessages } from './work-order-share-list.service';
 import { pick } from '../../shared/pick';
+import { readOrgRow } from '../../server/db/org-rows';
 
 // ---- The contractor's side (by token) ----
 
@@ -65,10 +66,7 @@ async function notifyTeam(tx: Tx, orgId: number, share: LiveShare, what: string,
         or(inArray(users.id, assignees), share.createdById ? eq(users.id, share.createdById) : undefined),
       ),
     );
-  const [order] = await tx
-    .select({ title: workOrders.title })
-    .from(workOrders)
-    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, share.workOrderId)));
+  const order = await readOrgRow(tx, workOrders, { title: workOrders.title }, orgId, share.workOrderId);
   for (const p of people) {
     const wants = { ...DEFAULT_NOTIFICATION_SETTINGS, ...(p.settings ?? {}) }.maintenance;
     if (!wants) continue;

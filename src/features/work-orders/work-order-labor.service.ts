@@ -10,6 +10,7 @@ import { now } from '../../server/clock';
 import { ENTITY, isManager, getWorkOrder } from './work-order-read.service';
 import { checkUsers, seesAmounts, minutesLabel, externalLine } from './work-order-rules.service';
 import { pick } from '../../shared/pick';
+import { readOrgRow } from '../../server/db/org-rows';
 
 const history = historyOf(ENTITY);
 
@@ -80,10 +81,7 @@ export async function addLabor(tx: Tx, orgId: number, actor: AccessClaims, workO
   // server's own `now()` decides here.
   if (!endsByNow(input, now().getTime())) throw badRequest(LABOR_FUTURE_MESSAGE, 'endTime');
   await getWorkOrder(tx, orgId, actor, workOrderId);
-  const [reason] = await tx
-    .select({ id: timeTrackingReasons.id, name: timeTrackingReasons.name })
-    .from(timeTrackingReasons)
-    .where(and(eq(timeTrackingReasons.orgId, orgId), eq(timeTrackingReasons.id, input.reason)));
+  const reason = await readOrgRow(tx, timeTrackingReasons, { id: timeTrackingReasons.id, name: timeTrackingReasons.name }, orgId, input.reason);
   if (!reason) throw badRequest('Reason is required', 'reason');
   let workerId = actor.userId;
   if (input.workerId && input.workerId !== actor.userId) {

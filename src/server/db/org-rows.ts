@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { ReadTx, Tx } from './client';
 import { param, preparedRead } from './prepared';
@@ -28,6 +28,18 @@ export function readOrgRows<C extends SelectedFields>(tx: ReadTx, table: OrgRowT
     .select(columns)
     .from(table)
     .where(and(eq(table.orgId, orgId), inArray(table.id, ids))) as Promise<SelectResultFields<C>[]>;
+}
+
+/**
+ * Saves the organisation's one row of a table keyed by the organisation (settings: `orgSettingsTable`,
+ * src/server/db/org-keys.ts): inserted with `values` the first time, those `values` updated afterwards.
+ */
+export async function saveOrgSettings<T extends PgTable & { orgId: PgColumn }>(tx: Tx, table: T, orgId: number, values: Partial<T['$inferInsert']>) {
+  // (drizzle's generic insert types cannot show that the organisation and these values make a row of `table`)
+  await tx
+    .insert(table)
+    .values({ orgId, ...values } as T['$inferInsert'])
+    .onConflictDoUpdate({ target: table.orgId, set: values as PgUpdateSetSource<T> });
 }
 
 /**
