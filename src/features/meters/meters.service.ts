@@ -18,7 +18,7 @@ import {
   type ReadingListQuery,
   type ReadingSource,
 } from './meters.schema';
-import { readOrgRow } from '../../server/db/org-rows';
+import { readOrgRow, lockOrgRow } from '../../server/db/org-rows';
 
 const readingColumns = {
   id: meterReadings.id,
@@ -244,11 +244,7 @@ const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
  * 404 `Meter not found` when the meter is not the organisation's.
  */
 export async function recordReading(tx: Tx, orgId: number, input: RecordReadingInput, userId: number | null): Promise<ReadingDto> {
-  const [meter] = await tx
-    .select({ id: meters.id, kind: meters.kind, assetId: meters.assetId })
-    .from(meters)
-    .where(and(eq(meters.orgId, orgId), eq(meters.id, input.meterId)))
-    .for('update');
+  const meter = await lockOrgRow(tx, meters, { id: meters.id, kind: meters.kind, assetId: meters.assetId }, orgId, input.meterId);
   if (!meter) throw notFound('Meter');
   const readAt = input.readAt ?? new Date();
   if (!(readAt instanceof Date) || Number.isNaN(readAt.getTime()) || !isDateInRange(readAt)) throw badRequest(M.readAtInvalid, 'readAt');

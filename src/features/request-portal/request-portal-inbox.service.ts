@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, getTableColumns } from 'drizzle-orm';
 import { escapeLike } from '../../server/db/like';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { badRequest, conflict, notFound } from '../../server/http-error';
@@ -18,7 +18,7 @@ import { mailLanguage, mailTexts } from '../../server/mail-language';
 import { portalRequestNumber, URGENCY_PRIORITY, type PortalAcceptInput, type PortalListQuery } from './request-portal.schema';
 import { r, targetsOf } from './request-portal-codes.service';
 import { repliesOf } from './request-portal-submit.service';
-import { readOrgRow } from '../../server/db/org-rows';
+import { readOrgRow, lockOrgRow } from '../../server/db/org-rows';
 
 // ---------------------------------------------------------------- the inbox
 
@@ -121,11 +121,7 @@ export async function requestPhotos(tx: ReadTx, orgId: number, id: number) {
 
 /** Claims a request still waiting for triage (locks it until the caller's transaction ends), or says why not. */
 async function claimReceived(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx
-    .select()
-    .from(r)
-    .where(and(eq(r.orgId, orgId), eq(r.id, id)))
-    .for('update');
+  const row = await lockOrgRow(tx, r, getTableColumns(r), orgId, id);
   if (!row) throw notFound('Request');
   if (row.status !== 'received' || row.mergedIntoId) throw conflict('This request has already been triaged');
   return row;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { users, workOrders, customerVendors, workOrderShareMessages, workOrderShares } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { WORK_ORDER, ShareMail, readShare, getShare, linkOf } from './work-order-share-list.service';
 import { requireReference } from '../../server/db/references';
-import { readOrgRow } from '../../server/db/org-rows';
+import { readOrgRow, lockOrgRow } from '../../server/db/org-rows';
 
 const history = historyOf(WORK_ORDER);
 
@@ -72,11 +72,7 @@ export async function createShare(tx: Tx, orgId: number, actor: AccessClaims, in
 
 /** Locks one share of the organisation for a change; 404 when it is not theirs. */
 async function lockShare(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx
-    .select()
-    .from(workOrderShares)
-    .where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id)))
-    .for('update');
+  const row = await lockOrgRow(tx, workOrderShares, getTableColumns(workOrderShares), orgId, id);
   if (!row) throw notFound('Share');
   return row;
 }

@@ -22,6 +22,17 @@ export async function readOrgRow<C extends SelectedFields>(tx: ReadTx, table: Or
   return row as SelectResultFields<C> | undefined;
 }
 
+/** `readOrgRow` that also locks the row until the transaction ends (`for update`): the read a change depends on. */
+export async function lockOrgRow<C extends SelectedFields>(tx: Tx, table: OrgRowTable, columns: C, orgId: number, id: number) {
+  // (on a generic table drizzle types `for` as a union with the builder; the answer is the rows)
+  const rows = (await tx
+    .select(columns)
+    .from(table)
+    .where(orgRow(table, orgId, id))
+    .for('update')) as SelectResultFields<C>[];
+  return rows[0] as SelectResultFields<C> | undefined;
+}
+
 /** The organisation's rows among `ids`, in `columns` of their one table (no joins), in no particular order. */
 export function readOrgRows<C extends SelectedFields>(tx: ReadTx, table: OrgRowTable, columns: C, orgId: number, ids: number[]) {
   return tx
