@@ -85,6 +85,14 @@ function vapidKeys(env: NodeJS.ProcessEnv, dataDir: string, production: boolean,
   return { publicKey: kept.publicKey, privateKey: kept.privateKey, subject };
 }
 
+/** Outside production, a secret the environment leaves unset: made once into DATA_DIR/<name> (mode 600), read from there after. */
+function keptSecret(dataDir: string, name: string, bytes: number): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, name);
+  if (!existsSync(file)) writeFileSync(file, randomBytes(bytes).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
 /**
  * ENCRYPTION_KEY, or outside production a key made once and kept in DATA_DIR/encryption-key (mode 600), as the JWT
  * secret is. Required in production (every instance must hold the same one, and it must be backed up with the
@@ -99,10 +107,7 @@ function encryptionKeys(env: NodeJS.ProcessEnv, dataDir: string, production: boo
   let current = env.ENCRYPTION_KEY?.trim();
   if (!current) {
     if (production) throw new Error('ENCRYPTION_KEY is required in production (openssl rand -base64 32)');
-    mkdirSync(dataDir, { recursive: true });
-    const file = join(dataDir, 'encryption-key');
-    if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
-    current = readFileSync(file, 'utf8').trim();
+    current = keptSecret(dataDir, 'encryption-key', 32);
   }
   if (production && Buffer.byteLength(current, 'utf8') < 32) throw new Error('ENCRYPTION_KEY must be at least 32 bytes in production');
   return { current, previous };
@@ -146,10 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let jwtSecret = env.JWT_SECRET;
   if (!jwtSecret) {
     if (production) throw new Error('JWT_SECRET is required in production');
-    mkdirSync(dataDir, { recursive: true });
-    const file = join(dataDir, 'jwt-secret');
-    if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
-    jwtSecret = readFileSync(file, 'utf8').trim();
+    jwtSecret = keptSecret(dataDir, 'jwt-secret', 48);
   }
   // HS256 with a key shorter than its hash is guessable offline from one token (RFC 7518, 3.2).
   if (production && Buffer.byteLength(jwtSecret, 'utf8') < 32) throw new Error('JWT_SECRET must be at least 32 bytes in production');

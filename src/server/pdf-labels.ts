@@ -1,16 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import type { ReadTx } from './db/client';
 import { users } from './db/schema';
+import { readOrgRow } from './db/org-rows';
 
 /** A printed document's language: the requesting user's (decision 065). */
 export type PdfLanguage = 'en' | 'ar';
 
 /** The requesting user's language, read in the request's own transaction. */
 export async function userLanguage(tx: ReadTx, orgId: number, userId: number): Promise<PdfLanguage> {
-  const [row] = await tx
-    .select({ language: users.language })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+  const row = await readOrgRow(tx, users, { language: users.language }, orgId, userId);
   return row?.language === 'ar' ? 'ar' : 'en';
 }
 

@@ -1,10 +1,9 @@
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { openDatabase, withoutTenant, withTenant, type Database } from './db/client';
 import { organizations, ssoSettings, twoFactorEnrolments } from './db/schema';
 import { loadConfig } from './env';
 import { secretBoxOf, type SecretBox } from './secret-box';
+import { runWhenMain } from './paths';
 
 export interface ResealCounts {
   /** Sealed again under the current ENCRYPTION_KEY. */
@@ -61,9 +60,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenMain(import.meta.url, main);

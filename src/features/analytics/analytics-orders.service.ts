@@ -124,20 +124,16 @@ export const plannedShareFigures: PeriodFigures<PlannedShareFigures> = async (tx
           from maintenance_orders m where m.org_id = ${orgId}::int and m.created_at >= ${from} and m.created_at < ${to} and m.status <> 'cancel'
             ${maintenanceOrderScope(orgId, 'm', f)}) m`),
   );
-  const cur = {
-    planned: num(row.planned),
-    reactive: num(row.orders) - num(row.planned),
-    mos: num(row.mos),
-    plannedHours: num(row.planned_hours),
-    reactiveHours: num(row.reactive_hours),
-  };
-  const prev = {
-    planned: num(row.prev_planned),
-    reactive: num(row.prev_orders) - num(row.prev_planned),
-    mos: num(row.prev_mos),
-    plannedHours: num(row.prev_planned_hours),
-    reactiveHours: num(row.prev_reactive_hours),
-  };
+  // The statement names the previous period's columns as the range's with `prev_` before them.
+  const period = (p: '' | 'prev_') => ({
+    planned: num(row[`${p}planned`]),
+    reactive: num(row[`${p}orders`]) - num(row[`${p}planned`]),
+    mos: num(row[`${p}mos`]),
+    plannedHours: num(row[`${p}planned_hours`]),
+    reactiveHours: num(row[`${p}reactive_hours`]),
+  });
+  const cur = period('');
+  const prev = period('prev_');
   const orderShare = (x: typeof cur) => (x.planned + x.mos + x.reactive ? (x.planned + x.mos) / (x.planned + x.mos + x.reactive) : null);
   const hourShare = (x: typeof cur) => (x.plannedHours + x.reactiveHours ? x.plannedHours / (x.plannedHours + x.reactiveHours) : null);
   return {

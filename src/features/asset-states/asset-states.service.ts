@@ -19,6 +19,7 @@ import {
   type AvailabilityQuery,
   type SetAssetStateInput,
 } from './asset-states.schema';
+import { readOrgRow } from '../../server/db/org-rows';
 
 /**
  * Asset state over time (decision 079): intervals of running / down / standby / planned maintenance, one open per
@@ -109,10 +110,7 @@ export async function changeAssetState(
 }
 
 async function assetRef(tx: ReadTx, orgId: number, assetId: number) {
-  const [a] = await tx
-    .select({ id: assets.id, name: assets.name })
-    .from(assets)
-    .where(and(eq(assets.orgId, orgId), eq(assets.id, assetId)));
+  const a = await readOrgRow(tx, assets, { id: assets.id, name: assets.name }, orgId, assetId);
   if (!a) throw notFound('Asset');
   return { id: a.id, assetId: displayId('AS', a.id), name: a.name };
 }

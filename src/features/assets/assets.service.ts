@@ -28,6 +28,7 @@ import { rollUp } from './asset-rollup';
 import { rowsOf } from '../../server/db/rows';
 import { escapeLike } from '../../server/db/like';
 import { orgRow, deleteOrgRow, readRecent } from '../../server/db/org-rows';
+import { pick } from '../../shared/pick';
 
 registerActivityEntity('asset', assets, 'Asset');
 const history = historyOf('asset');
@@ -35,18 +36,8 @@ const history = historyOf('asset');
 const parentAssets = alias(assets, 'parent_asset');
 
 const columns = {
-  id: assets.id,
-  name: assets.name,
-  description: assets.description,
-  serial: assets.serial,
-  assetBarcode: assets.assetBarcode,
-  assetCode: assets.assetCode,
-  date: assets.date,
-  status: assets.status,
-  customerVendorId: assets.customerVendorId,
-  assetCategoryId: assets.assetCategoryId,
-  version: assets.version,
-  createdAt: assets.createdAt,
+  ...pick(assets, 'id', 'name', 'description', 'serial', 'assetBarcode', 'assetCode', 'date', 'status'),
+  ...pick(assets, 'customerVendorId', 'assetCategoryId', 'version', 'createdAt'),
   cvName: customerVendors.name,
   cvType: customerVendors.type,
   categoryName: assetCategories.name,
@@ -208,39 +199,13 @@ export async function importAssets(tx: Tx, orgId: number, userId: number, inputs
   const first = await reserveIds(tx, orgId, assets, inputs.length);
   for (let i = 0; i < inputs.length; i += 1000) {
     const batch = inputs.slice(i, i + 1000);
-    await requireReferences(
-      tx,
-      orgId,
-      assetCategories,
-      batch.map((a) => a.assetCategoryId),
-      'assetCategoryId',
-      M.categoryUnknown,
-    );
-    await requireReferences(
-      tx,
-      orgId,
-      customerVendors,
-      batch.flatMap((a) => (a.customerVendorId ? [a.customerVendorId] : [])),
-      'customerVendorId',
-      M.customerVendorUnknown,
-    );
-    await requireReferences(
-      tx,
-      orgId,
-      locations,
-      batch.flatMap((a) => (a.locationId ? [a.locationId] : [])),
-      'locationId',
-      M.locationUnknown,
-    );
+    // The ids the batch gives for one reference (an optional one may be absent).
+    const given = (key: 'assetCategoryId' | 'customerVendorId' | 'locationId' | 'parentId') => batch.flatMap((a) => a[key] || []);
+    await requireReferences(tx, orgId, assetCategories, given('assetCategoryId'), 'assetCategoryId', M.categoryUnknown);
+    await requireReferences(tx, orgId, customerVendors, given('customerVendorId'), 'customerVendorId', M.customerVendorUnknown);
+    await requireReferences(tx, orgId, locations, given('locationId'), 'locationId', M.locationUnknown);
     // Parents are existing assets (new rows cannot make a cycle: nothing points to them yet).
-    await requireReferences(
-      tx,
-      orgId,
-      assets,
-      batch.flatMap((a) => (a.parentId ? [a.parentId] : [])),
-      'parentId',
-      M.parentUnknown,
-    );
+    await requireReferences(tx, orgId, assets, given('parentId'), 'parentId', M.parentUnknown);
     const batchIds = batch.map((_, j) => first + i + j);
     await insertMany(
       tx,

@@ -8,6 +8,7 @@ import { csvLine } from '../../shared/csv';
 import { addDays, dayToDate } from '../../shared/dates';
 import { pagination } from '../../shared/pagination';
 import { AUDIT_MESSAGES, type AuditCheck, type AuditEntry, type AuditFilter, type AuditListQuery, type AuditSettings } from './audit.schema';
+import { saveOrgSettings } from '../../server/db/org-rows';
 
 /** What one audit row says (decision 078); the chain fields are added by `appendAudit`. */
 export interface AuditWrite {
@@ -315,10 +316,7 @@ export async function getAuditSettings(tx: ReadTx, orgId: number): Promise<Audit
 
 /** PUT audit-settings (admins). */
 export async function saveAuditSettings(tx: Tx, orgId: number, input: AuditSettings) {
-  await tx
-    .insert(auditHeads)
-    .values({ orgId, retentionMonths: input.retentionMonths })
-    .onConflictDoUpdate({ target: auditHeads.orgId, set: { retentionMonths: input.retentionMonths } });
+  await saveOrgSettings(tx, auditHeads, orgId, { retentionMonths: input.retentionMonths });
   return { message: AUDIT_MESSAGES.saved, settings: { retentionMonths: input.retentionMonths } };
 }
 

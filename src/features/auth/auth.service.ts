@@ -16,6 +16,7 @@ import { passwordSignInClosed } from '../sso/sso-policy';
 import { SSO_MESSAGES } from '../sso/sso.schema';
 import { appendAudit } from '../audit/audit.service';
 import { passwordMatches } from './password-check';
+import { readOrgRow } from '../../server/db/org-rows';
 
 export { REFRESH_TOKEN_DAYS };
 /** Concurrent tabs presenting the just-rotated refresh token within this window stay signed in. */
@@ -185,10 +186,7 @@ export async function refresh(db: Db, orgId: number, refreshToken: string | unde
       .where(and(eq(sessions.orgId, orgId), or(eq(sessions.refreshHash, hash), eq(sessions.previousHash, hash))))
       .for('update');
     if (!session || session.revokedAt || session.expiresAt < new Date()) return null;
-    const [user] = await tx
-      .select({ role: users.role, inviteStatus: users.inviteStatus, tokenVersion: users.tokenVersion })
-      .from(users)
-      .where(and(eq(users.orgId, orgId), eq(users.id, session.userId)));
+    const user = await readOrgRow(tx, users, { role: users.role, inviteStatus: users.inviteStatus, tokenVersion: users.tokenVersion }, orgId, session.userId);
     if (!user || user.inviteStatus !== 'ACTIVE') return null;
     const claims = { userId: session.userId, orgId, role: user.role, sessionId: session.id, tokenVersion: user.tokenVersion };
     if (session.refreshHash !== hash) {

@@ -5,6 +5,7 @@ import { sessions, users } from '../../server/db/schema';
 import { notFound } from '../../server/http-error';
 import { describeUserAgent } from '../../shared/user-agent';
 import { newOpaqueToken, signAccessToken, type Role } from './tokens';
+import { readOrgRow } from '../../server/db/org-rows';
 
 export const REFRESH_TOKEN_DAYS = 30;
 
@@ -85,10 +86,7 @@ export async function deleteSession(tx: Tx, orgId: number, userId: number, sessi
 
 /** An admin ends every session of a person of the organisation. */
 export async function deleteUserSessions(tx: Tx, orgId: number, userId: number) {
-  const [user] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+  const user = await readOrgRow(tx, users, { id: users.id }, orgId, userId);
   if (!user) throw notFound('User');
   const ended = await tx.update(sessions).set({ revokedAt: new Date() }).where(live(orgId, userId)).returning({ id: sessions.id });
   return { message: 'Sessions ended', ended: ended.length };

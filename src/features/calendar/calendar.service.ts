@@ -12,6 +12,7 @@ import { orgTimeZone } from '../organization/organization.service';
 import { addDays, dayInZone, dayToDate, zonedInstant } from '../../shared/dates';
 import { subtreeIds } from '../locations/location-tree';
 import { CALENDAR_ENTRY_LIMIT, type CalendarAnswer, type CalendarEntry, type CalendarQuery } from './calendar.schema';
+import { pick } from '../../shared/pick';
 
 const isManager = (actor: AccessClaims) => actor.role === 'admin' || actor.role === 'manager';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -71,10 +72,7 @@ async function workOrderEntries(tx: ReadTx, orgId: number, actor: AccessClaims, 
     // From the organisation's midnight of the first day to that of the day after the last.
     from: zonedInstant(days.from, days.zone).toISOString(),
     to: zonedInstant(days.to, days.zone).toISOString(),
-    assetId: query.assetId,
-    locationId: query.locationId,
-    teamId: query.teamId,
-    assigneeId: query.assigneeId,
+    ...pick(query, 'assetId', 'locationId', 'teamId', 'assigneeId'),
     userId: isManager(actor) ? undefined : actor.userId,
     limit: CALENDAR_ENTRY_LIMIT + 1,
   };
@@ -84,13 +82,7 @@ async function workOrderEntries(tx: ReadTx, orgId: number, actor: AccessClaims, 
     () =>
       tx
         .select({
-          id: workOrders.id,
-          title: workOrders.title,
-          status: workOrders.status,
-          priority: workOrders.priority,
-          dueDate: workOrders.dueDate,
-          startDate: workOrders.startDate,
-          assetId: workOrders.assetId,
+          ...pick(workOrders, 'id', 'title', 'status', 'priority', 'dueDate', 'startDate', 'assetId'),
           assetName: assets.name,
           updatedAt: workOrders.updatedAt,
         })
@@ -151,11 +143,7 @@ async function maintenanceOrderEntries(tx: ReadTx, orgId: number, query: Calenda
     () =>
       tx
         .select({
-          id: o.id,
-          status: o.status,
-          dueDate: o.dueDate,
-          scheduleDate: o.scheduleDate,
-          assetId: o.assetId,
+          ...pick(o, 'id', 'status', 'dueDate', 'scheduleDate', 'assetId'),
           assetName: assets.name,
           requestTitle: maintenanceRequests.title,
           version: o.version,

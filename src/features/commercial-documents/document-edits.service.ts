@@ -10,6 +10,7 @@ import { major, type BaseRow, type DocumentKind, type DocumentValues, type ListQ
 import type { documentQueries } from './document-queries.service';
 import type { documentPricing } from './document-pricing.service';
 import type { documentStatus } from './document-status.service';
+import { readOrgRow } from '../../server/db/org-rows';
 
 /** A kind's add, update and delete, with the lines priced and the history written. */
 export function documentEdits(
@@ -27,16 +28,10 @@ export function documentEdits(
   async function checkOverview(tx: Tx, orgId: number, input: DocumentValues) {
     const partyId = input[k.partyColumn] as number;
     const personId = input[k.personColumn] as number;
-    const [party] = await tx
-      .select({ id: customerVendors.id, type: customerVendors.type })
-      .from(customerVendors)
-      .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, partyId)));
+    const party = await readOrgRow(tx, customerVendors, { id: customerVendors.id, type: customerVendors.type }, orgId, partyId);
     if (!party) throw badRequest(`${k.partyLabel} not found`, k.partyPath);
     if (party.type !== k.partyType) throw badRequest(k.partyTypeMessage, k.partyPath);
-    const [person] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.orgId, orgId), eq(users.id, personId)));
+    const person = await readOrgRow(tx, users, { id: users.id }, orgId, personId);
     if (!person) throw badRequest(`${k.personLabel} not found`, k.personPath);
     checkOwnFiles(orgId, input.attachments, 'attachments');
   }

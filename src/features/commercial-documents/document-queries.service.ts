@@ -7,6 +7,7 @@ import { currencyDigits } from '../../shared/money';
 import type { DocumentLineDto } from './document-lines.schema';
 import { escapeLike } from '../../server/db/like';
 import { major, type BaseRow, type DocumentKind, type ListQuery } from './document-kind.service';
+import { pick } from '../../shared/pick';
 
 /** A kind's reads: the columns, the list, one document with its lines (decision 036). */
 export function documentQueries(k: DocumentKind) {
@@ -23,14 +24,7 @@ export function documentQueries(k: DocumentKind) {
     personFirstName: users.firstName,
     personLastName: users.lastName,
     date: T[k.dateColumn],
-    expirationDate: T.expirationDate,
-    note: T.note,
-    attachments: T.attachments,
-    rawSubtotal: T.rawSubtotal,
-    totalDiscount: T.totalDiscount,
-    untaxed: T.untaxed,
-    totalTax: T.totalTax,
-    total: T.total,
+    ...pick(T, 'expirationDate', 'note', 'attachments', 'rawSubtotal', 'totalDiscount', 'untaxed', 'totalTax', 'total'),
     currency: organizations.currency,
     createdAt: T.createdAt,
     updatedAt: T.updatedAt,
@@ -85,19 +79,9 @@ export function documentQueries(k: DocumentKind) {
   async function getLines(tx: ReadTx, orgId: number, id: number, digits: number): Promise<DocumentLineDto[]> {
     const rows = await tx
       .select({
-        id: L.id,
-        kind: L.kind,
-        serviceId: L.serviceId,
-        partId: L.partId,
-        name: L.name,
-        quantity: L.quantity,
-        unitPrice: L.unitPrice,
-        taxId: L.taxId,
+        ...pick(L, 'id', 'kind', 'serviceId', 'partId', 'name', 'quantity', 'unitPrice', 'taxId'),
         taxName: taxes.name,
-        discount: L.discount,
-        taxAmount: L.taxAmount,
-        subtotal: L.subtotal,
-        uomId: L.uomId,
+        ...pick(L, 'discount', 'taxAmount', 'subtotal', 'uomId'),
         uomName: uoms.name,
         position: L.position,
       })
@@ -109,11 +93,7 @@ export function documentQueries(k: DocumentKind) {
     return rows.map((r: any) => {
       const price = major(r.unitPrice, digits);
       const line: DocumentLineDto = {
-        id: r.id,
-        kind: r.kind,
-        serviceId: r.serviceId,
-        partId: r.partId,
-        name: r.name,
+        ...pick(r, 'id', 'kind', 'serviceId', 'partId', 'name'),
         quantity: Number(r.quantity),
         unitPrice: price,
         price,

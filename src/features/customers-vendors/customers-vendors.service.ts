@@ -9,6 +9,7 @@ import { diffChanges, registerActivityEntity, historyOf } from '../activity/acti
 import type { CustomerVendorDto, CustomerVendorOption, CustomerVendorsQuery, CustomerVendorValues, PartyType, StoredFile } from './customers-vendors.schema';
 import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
+import { pick } from '../../shared/pick';
 
 registerActivityEntity('customer-vendor', customerVendors, 'Customer/Vendor');
 const history = historyOf('customer-vendor');
@@ -16,50 +17,19 @@ const history = historyOf('customer-vendor');
 const parent = alias(customerVendors, 'parent');
 
 const columns = {
-  id: customerVendors.id,
-  name: customerVendors.name,
-  email: customerVendors.email,
-  type: customerVendors.type,
-  category: customerVendors.category,
-  parentId: customerVendors.parentId,
+  ...pick(customerVendors, 'id', 'name', 'email', 'type', 'category', 'parentId'),
   parentName: parent.name,
-  street: customerVendors.street,
-  street2: customerVendors.street2,
-  city: customerVendors.city,
-  state: customerVendors.state,
-  zipCode: customerVendors.zipCode,
-  country: customerVendors.country,
-  tinVat: customerVendors.tinVat,
-  phone: customerVendors.phone,
-  mobile: customerVendors.mobile,
-  website: customerVendors.website,
-  customerDocuments: customerVendors.customerDocuments,
-  profilePicture: customerVendors.profilePicture,
-  profilePictureLow: customerVendors.profilePictureLow,
-  createdAt: customerVendors.createdAt,
+  ...pick(customerVendors, 'street', 'street2', 'city', 'state', 'zipCode', 'country', 'tinVat', 'phone', 'mobile', 'website', 'customerDocuments'),
+  ...pick(customerVendors, 'profilePicture', 'profilePictureLow', 'createdAt'),
 };
 
 type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | (K extends 'parentName' ? null : never) };
 
 function toDto(r: Row): CustomerVendorDto {
   return {
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    type: r.type,
-    category: r.category,
-    parentId: r.parentId,
+    ...pick(r, 'id', 'name', 'email', 'type', 'category', 'parentId'),
     Parent: r.parentId && r.parentName !== null ? { id: r.parentId, name: r.parentName } : null,
-    street: r.street,
-    street2: r.street2,
-    city: r.city,
-    state: r.state,
-    zipCode: r.zipCode,
-    country: r.country,
-    tinVat: r.tinVat,
-    phone: r.phone,
-    mobile: r.mobile,
-    website: r.website,
+    ...pick(r, 'street', 'street2', 'city', 'state', 'zipCode', 'country', 'tinVat', 'phone', 'mobile', 'website'),
     customerDocuments: r.customerDocuments ?? [],
     profilePicture: r.profilePictureLow ?? r.profilePicture,
     profilePictureFull: r.profilePicture,
@@ -145,10 +115,7 @@ async function checkParent(tx: Tx, orgId: number, parentId: number | undefined, 
 
 function values(input: CustomerVendorValues) {
   return {
-    name: input.name,
-    email: input.email,
-    type: input.type,
-    category: input.category,
+    ...pick(input, 'name', 'email', 'type', 'category'),
     parentId: input.parentId ?? null,
     street: input.street ?? null,
     street2: input.street2 ?? null,

@@ -22,6 +22,7 @@ import {
   lower,
   readEach,
 } from './import-rows';
+import { pick } from '../../shared/pick';
 
 // Work orders and their labour and parts lines (decision 059): three kinds, the lines named by the order's number.
 
@@ -202,9 +203,7 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
         const assignees = listOf(cells.assignees).map((name) => personOf(run, members, match?.links, name, row, 'assignees'));
         // Absent cells are null: on a matched row an empty cell clears the field (decision 055).
         const body = {
-          title: cells.title,
-          status: cells.status,
-          priority: cells.priority,
+          ...pick(cells, 'title', 'status', 'priority'),
           startDate: cells.startDate ?? null,
           endDate: cells.endDate ?? null,
           dueDate: cells.dueDate ?? null,
@@ -233,13 +232,7 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
             updatedAt: wo.updatedAt,
             links,
             cells: cellsOf({
-              title: wo.title,
-              status: wo.status,
-              priority: wo.priority,
-              startDate: wo.startDate,
-              endDate: wo.endDate,
-              dueDate: wo.dueDate,
-              duration: wo.duration,
+              ...pick(wo, 'title', 'status', 'priority', 'startDate', 'endDate', 'dueDate', 'duration'),
               assignees: listCell(wo.assignees.map(fullName)),
               asset: wo.asset?.name,
               instructions: wo.instructions,

@@ -16,6 +16,7 @@ import {
 } from './failure-codes.schema';
 import { starterLibrary } from './starter-library';
 import { notifyRepeatFailurePeople } from '../notifications/notification-events';
+import { readOrgRow, saveOrgSettings } from '../../server/db/org-rows';
 
 registerActivityEntity('failure-code', failureCodes, 'Failure code');
 
@@ -77,10 +78,7 @@ async function getFailureCode(tx: ReadTx, orgId: number, id: number): Promise<Fa
 
 async function checkCategory(tx: Tx, orgId: number, id: number | null | undefined) {
   if (!id) return;
-  const [row] = await tx
-    .select({ id: assetCategories.id })
-    .from(assetCategories)
-    .where(and(eq(assetCategories.orgId, orgId), eq(assetCategories.id, id)));
+  const row = await readOrgRow(tx, assetCategories, { id: assetCategories.id }, orgId, id);
   if (!row) throw badRequest(M.categoryUnknown, 'assetCategoryId');
 }
 
@@ -102,10 +100,7 @@ export async function createFailureCode(tx: Tx, orgId: number, actorId: number |
   if (parentKind && !input.parentId) throw badRequest(M.parentRequired, 'parentId');
   if (input.kind !== 'problem' && input.assetCategoryId) throw badRequest(M.categoryOnProblem, 'assetCategoryId');
   if (input.parentId) {
-    const [parent] = await tx
-      .select({ kind: failureCodes.kind })
-      .from(failureCodes)
-      .where(and(eq(failureCodes.orgId, orgId), eq(failureCodes.id, input.parentId)));
+    const parent = await readOrgRow(tx, failureCodes, { kind: failureCodes.kind }, orgId, input.parentId);
     if (!parent) throw badRequest(M.parentUnknown, 'parentId');
     if (parent.kind !== parentKind) throw badRequest(M.parentKind, 'parentId');
   }
@@ -248,10 +243,7 @@ export async function getFailureCodeSettings(tx: ReadTx, orgId: number): Promise
 
 /** PUT update-failure-code-settings (managers). */
 export async function updateFailureCodeSettings(tx: Tx, orgId: number, settings: FailureCodeSettings) {
-  await tx
-    .insert(failureCodeSettings)
-    .values({ orgId, ...settings })
-    .onConflictDoUpdate({ target: failureCodeSettings.orgId, set: settings });
+  await saveOrgSettings(tx, failureCodeSettings, orgId, settings);
   return { message: 'Settings saved successfully', settings: await getFailureCodeSettings(tx, orgId) };
 }
 

@@ -28,17 +28,11 @@ import {
 } from './insights-reports.schema';
 import { nextSendAt, reportPeriod } from './insights-reports.schedule';
 import { reportMail } from './insights-reports.mail';
+import { pick } from '../../shared/pick';
 
 const r = insightsReports;
 const shown = {
-  id: r.id,
-  frequency: r.frequency,
-  format: r.format,
-  filters: r.filters,
-  recipientIds: r.recipientIds,
-  nextSendAt: r.nextSendAt,
-  lastSentAt: r.lastSentAt,
-  createdAt: r.createdAt,
+  ...pick(r, 'id', 'frequency', 'format', 'filters', 'recipientIds', 'nextSendAt', 'lastSentAt', 'createdAt'),
 };
 const own = (orgId: number, ownerId: number, id: number) => and(eq(r.orgId, orgId), eq(r.ownerId, ownerId), eq(r.id, id));
 

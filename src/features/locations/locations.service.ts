@@ -18,7 +18,7 @@ import {
   type LocationOption,
 } from './locations.schema';
 import { lockTree, subtreeIds, wouldCycle } from './location-tree';
-import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
+import { orgRow, deleteOrgRow, readOrgRow } from '../../server/db/org-rows';
 
 registerActivityEntity('location', locations, 'Location');
 const history = historyOf('location');
@@ -135,10 +135,7 @@ export async function listLocationOptions(tx: ReadTx, orgId: number, query: { pa
 /** 400 naming `field` unless `id` is a location of the organisation (other areas check their locationId with it). */
 export async function requireLocation(tx: Tx, orgId: number, id: number | null | undefined, field = 'locationId', message: string = M.locationUnknown) {
   if (id === null || id === undefined) return;
-  const [row] = await tx
-    .select({ id: locations.id })
-    .from(locations)
-    .where(orgRow(locations, orgId, id));
+  const row = await readOrgRow(tx, locations, { id: locations.id }, orgId, id);
   if (!row) throw badRequest(message, field);
 }
 

@@ -25,8 +25,9 @@ import { escapeLike } from '../../server/db/like';
 import { maintenanceWorkChanged } from '../request-portal/request-portal.flow';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { stationsOf } from '../service-catalog/service-catalog.service';
-import { orgRow, readRecent } from '../../server/db/org-rows';
+import { orgRow, readRecent, readOrgRow } from '../../server/db/org-rows';
 import { requireReference, requireReferences } from '../../server/db/references';
+import { pick } from '../../shared/pick';
 
 registerActivityEntity('maintenance-order', maintenanceOrders, 'Maintenance order');
 
@@ -35,20 +36,12 @@ const history = historyOf(ENTITY);
 const o = maintenanceOrders;
 
 const columns = {
-  id: o.id,
-  status: o.status,
-  maintenanceType: o.maintenanceType,
-  assetId: o.assetId,
+  ...pick(o, 'id', 'status', 'maintenanceType', 'assetId'),
   assetName: assets.name,
   requestId: o.maintenanceRequestId,
   requestTitle: maintenanceRequests.title,
   requestState: maintenanceRequests.state,
-  scheduleDate: o.scheduleDate,
-  dueDate: o.dueDate,
-  completionDate: o.completionDate,
-  rootCauseAnalysis: o.rootCauseAnalysis,
-  version: o.version,
-  createdAt: o.createdAt,
+  ...pick(o, 'scheduleDate', 'dueDate', 'completionDate', 'rootCauseAnalysis', 'version', 'createdAt'),
 };
 
 function baseSelect(tx: ReadTx) {
@@ -97,9 +90,7 @@ async function toDtos(tx: ReadTx, orgId: number, rows: Row[]): Promise<Maintenan
   return rows.map((row) => ({
     id: row.id,
     maintenanceOrderId: orderDisplayId(row.id),
-    status: row.status,
-    maintenanceType: row.maintenanceType,
-    assetId: row.assetId,
+    ...pick(row, 'status', 'maintenanceType', 'assetId'),
     asset: row.assetId ? { id: row.assetId, name: row.assetName ?? '' } : null,
     services: serviceRows
       .filter((s) => s.orderId === row.id)
@@ -191,10 +182,7 @@ function checkStatusAllowed(actor: AccessClaims, status: OrderStatus | undefined
 }
 
 async function lockedCheck(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx
-    .select({ status: o.status })
-    .from(o)
-    .where(orgRow(o, orgId, id));
+  const row = await readOrgRow(tx, o, { status: o.status }, orgId, id);
   if (!row) throw notFound('Maintenance order');
   if (row.status === 'validate') throw conflict(ORDER_MESSAGES.locked);
 }
@@ -207,12 +195,7 @@ async function replaceLines(tx: Tx, orgId: number, id: number, serviceIds: numbe
 }
 
 const valuesOf = (input: MaintenanceOrderInput) => ({
-  maintenanceRequestId: input.maintenanceRequestId,
-  maintenanceType: input.maintenanceType,
-  assetId: input.assetId,
-  scheduleDate: input.scheduleDate,
-  dueDate: input.dueDate,
-  completionDate: input.completionDate,
+  ...pick(input, 'maintenanceRequestId', 'maintenanceType', 'assetId', 'scheduleDate', 'dueDate', 'completionDate'),
   rootCauseAnalysis: input.rootCauseAnalysis ?? null,
 });
 
@@ -336,11 +319,7 @@ export async function deleteMaintenanceOrder(tx: Tx, orgId: number, actor: Acces
 export async function createOrderFromRequest(tx: Tx, orgId: number, actor: AccessClaims, requestId: number, input: OrderFromRequestInput) {
   const [request] = await tx
     .select({
-      id: maintenanceRequests.id,
-      state: maintenanceRequests.state,
-      maintenanceType: maintenanceRequests.maintenanceType,
-      assetId: maintenanceRequests.assetId,
-      scheduleDate: maintenanceRequests.scheduleDate,
+      ...pick(maintenanceRequests, 'id', 'state', 'maintenanceType', 'assetId', 'scheduleDate'),
     })
     .from(maintenanceRequests)
     .where(and(eq(maintenanceRequests.orgId, orgId), eq(maintenanceRequests.id, requestId)));

@@ -25,6 +25,7 @@ import { discardFiles } from '../../server/uploads/storage';
 import { maintenanceWorkChanged } from '../request-portal/request-portal.flow';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { markAssetDown, ownDownInterval, workDone } from '../asset-states/asset-states.service';
+import { pick } from '../../shared/pick';
 
 registerActivityEntity('maintenance-request', maintenanceRequests, 'Maintenance request');
 
@@ -41,31 +42,16 @@ const linkedOrder = sql<{ id: number; status: string } | null>`(
   where mo.org_id = ${r.orgId} and mo.maintenance_request_id = ${r.id} order by mo.id desc limit 1)`;
 
 const columns = {
-  id: r.id,
-  title: r.title,
-  problemDescription: r.problemDescription,
-  maintenanceType: r.maintenanceType,
-  requester: r.requester,
-  customerId: r.customerId,
+  ...pick(r, 'id', 'title', 'problemDescription', 'maintenanceType', 'requester', 'customerId'),
   customerName: customerVendors.name,
-  priority: r.priority,
-  state: r.state,
-  assignedTo: r.assignedTo,
+  ...pick(r, 'priority', 'state', 'assignedTo'),
   workerFirstName: users.firstName,
   workerLastName: users.lastName,
   dateOfRequest: r.dateOfRequest,
   assetId: r.assetId,
   assetName: assets.name,
   assetDown: ownDownInterval('maintenance_request_id', r.orgId, r.id),
-  failureReason: r.failureReason,
-  urgencyLevel: r.urgencyLevel,
-  riskLevel: r.riskLevel,
-  scheduleDate: r.scheduleDate,
-  frequency: r.frequency,
-  sensorData: r.sensorData,
-  condition: r.condition,
-  images: r.images,
-  documents: r.documents,
+  ...pick(r, 'failureReason', 'urgencyLevel', 'riskLevel', 'scheduleDate', 'frequency', 'sensorData', 'condition', 'images', 'documents'),
   order: linkedOrder,
   version: r.version,
   createdAt: r.createdAt,
@@ -89,30 +75,21 @@ function toDto(row: Row): MaintenanceRequestDto {
   return {
     id: row.id,
     maintenanceRequestId: requestDisplayId(row.id),
-    title: row.title,
-    problemDescription: row.problemDescription,
-    maintenanceType: row.maintenanceType,
+    ...pick(row, 'title', 'problemDescription', 'maintenanceType'),
     type: row.maintenanceType,
     requester: row.requester,
     requestorType: row.requester,
     customerId: row.customerId,
     Customer: row.customerId ? { id: row.customerId, name: row.customerName ?? '' } : null,
-    priority: row.priority,
-    state: row.state,
-    assignedTo: row.assignedTo,
+    ...pick(row, 'priority', 'state', 'assignedTo'),
     assignTo: row.assignedTo,
     Worker: row.assignedTo ? { id: row.assignedTo, firstName: row.workerFirstName ?? '', lastName: row.workerLastName ?? '' } : null,
     dateOfRequest: row.dateOfRequest.toISOString(),
     assetId: row.assetId,
     asset: row.assetId ? { id: row.assetId, name: row.assetName ?? '' } : null,
-    assetDown: row.assetDown,
-    failureReason: row.failureReason,
-    urgencyLevel: row.urgencyLevel,
-    riskLevel: row.riskLevel,
+    ...pick(row, 'assetDown', 'failureReason', 'urgencyLevel', 'riskLevel'),
     scheduleDate: iso(row.scheduleDate),
-    frequency: row.frequency,
-    sensorData: row.sensorData,
-    condition: row.condition,
+    ...pick(row, 'frequency', 'sensorData', 'condition'),
     images: row.images ?? [],
     documents: row.documents ?? [],
     customerDocuments: row.documents ?? [],
@@ -246,10 +223,7 @@ export async function listRequestOptions(tx: ReadTx, orgId: number, query: { pag
     value: o.id,
     label: `${requestDisplayId(o.id)} ${o.title}`,
     maintenanceRequestId: requestDisplayId(o.id),
-    title: o.title,
-    state: o.state,
-    maintenanceType: o.maintenanceType,
-    assetId: o.assetId,
+    ...pick(o, 'title', 'state', 'maintenanceType', 'assetId'),
     asset: o.assetId ? { id: o.assetId, name: o.assetName ?? '' } : null,
   }));
 }
@@ -272,14 +246,9 @@ function checkStateAllowed(actor: AccessClaims, state: RequestState | undefined)
 }
 
 const valuesOf = (input: MaintenanceRequestInput) => ({
-  title: input.title,
-  problemDescription: input.problemDescription,
-  maintenanceType: input.maintenanceType,
-  requester: input.requester,
+  ...pick(input, 'title', 'problemDescription', 'maintenanceType', 'requester'),
   customerId: input.requester === 'customer' ? (input.customerId ?? null) : null,
-  priority: input.priority,
-  assignedTo: input.assignedTo,
-  dateOfRequest: input.dateOfRequest,
+  ...pick(input, 'priority', 'assignedTo', 'dateOfRequest'),
   assetId: input.assetId ?? null,
   failureReason: input.failureReason ?? null,
   urgencyLevel: input.urgencyLevel ?? null,

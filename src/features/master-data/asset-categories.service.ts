@@ -5,8 +5,8 @@ import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { AssetCategoryDto, assetCategoryInputSchema, SimpleListQuery } from './master-data.schema';
-import { iso, listWindow, readSimpleList } from '../../server/db/simple-list';
-import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
+import { iso, readSimpleTable } from '../../server/db/simple-list';
+import { orgRow, deleteOrgRow, readOrgRow } from '../../server/db/org-rows';
 
 registerActivityEntity('asset-category', assetCategories, 'Asset category');
 
@@ -23,27 +23,12 @@ const toDto = (r: { id: number; name: string; code: string; createdAt: Date }): 
 
 /** Asset categories; `name` filters on name or code. Sorted by name. */
 export async function listAssetCategories(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(
-    tx,
-    'assetCategories.list',
-    orgId,
-    query,
-    assetCategories,
-    (total) =>
-      tx
-        .select({ ...columns, total })
-        .from(assetCategories)
-        .$dynamic(),
-    [assetCategories.code],
-  );
-  return { assetCategories: rows.map(toDto), pagination: listWindow(query).paginate(total) };
+  const { rows, pagination } = await readSimpleTable(tx, 'assetCategories.list', orgId, query, assetCategories, columns, [assetCategories.code]);
+  return { assetCategories: rows.map(toDto), pagination };
 }
 
 export async function getAssetCategory(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx
-    .select(columns)
-    .from(assetCategories)
-    .where(orgRow(assetCategories, orgId, id));
+  const row = await readOrgRow(tx, assetCategories, columns, orgId, id);
   if (!row) throw notFound('Asset category');
   return toDto(row);
 }

@@ -6,8 +6,9 @@ import { productCategories } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { ProductCategoryDto, productCategoryInputSchema, SimpleListQuery } from './master-data.schema';
-import { iso, listWindow, readSimpleList } from '../../server/db/simple-list';
+import { iso, readSimpleList } from '../../server/db/simple-list';
 import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
+import { pick } from '../../shared/pick';
 
 registerActivityEntity('product-category', productCategories, 'Product category');
 
@@ -15,17 +16,13 @@ type Input = z.output<typeof productCategoryInputSchema>;
 const parent = alias(productCategories, 'parent');
 
 const columns = {
-  id: productCategories.id,
-  name: productCategories.name,
-  parentId: productCategories.parentId,
+  ...pick(productCategories, 'id', 'name', 'parentId'),
   parentName: parent.name,
   createdAt: productCategories.createdAt,
 };
 
 const toDto = (r: { id: number; name: string; parentId: number | null; parentName: string | null; createdAt: Date }): ProductCategoryDto => ({
-  id: r.id,
-  name: r.name,
-  parentId: r.parentId,
+  ...pick(r, 'id', 'name', 'parentId'),
   parent: r.parentId !== null ? { id: r.parentId, name: r.parentName ?? '' } : null,
   createdAt: iso(r.createdAt),
 });
@@ -38,10 +35,10 @@ const base = <T extends typeof columns>(tx: ReadTx, selected: T = columns as T) 
 
 /** The organisation's product categories (name filter), sorted by name. */
 export async function listProductCategories(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'productCategories.list', orgId, query, productCategories, (total) =>
+  const { rows, pagination } = await readSimpleList(tx, 'productCategories.list', orgId, query, productCategories, (total) =>
     base(tx, { ...columns, total }).$dynamic(),
   );
-  return { productCategories: rows.map(toDto), pagination: listWindow(query).paginate(total) };
+  return { productCategories: rows.map(toDto), pagination };
 }
 
 export async function getProductCategory(tx: Tx, orgId: number, id: number) {

@@ -6,8 +6,8 @@ import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery, TaxChildDto, TaxDto, taxInputSchema } from './master-data.schema';
 import { checkCurrencyDecimals, moneySettings } from '../organization/organization.service';
-import { iso, listWindow, readSimpleList } from '../../server/db/simple-list';
-import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
+import { iso, readSimpleTable } from '../../server/db/simple-list';
+import { orgRow, deleteOrgRow, readOrgRow } from '../../server/db/org-rows';
 
 registerActivityEntity('tax', taxes, 'Tax');
 
@@ -68,22 +68,14 @@ async function withChildren(tx: ReadTx, orgId: number, rows: Row[]): Promise<Tax
 
 /** The organisation's taxes with their child taxes (name filter), sorted by name. */
 export async function listTaxes(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'taxes.list', orgId, query, taxes, (total) =>
-    tx
-      .select({ ...columns, total })
-      .from(taxes)
-      .$dynamic(),
-  );
-  return { taxes: await withChildren(tx, orgId, rows), pagination: listWindow(query).paginate(total) };
+  const { rows, pagination } = await readSimpleTable(tx, 'taxes.list', orgId, query, taxes, columns);
+  return { taxes: await withChildren(tx, orgId, rows), pagination };
 }
 
 export async function getTax(tx: Tx, orgId: number, id: number): Promise<TaxDto> {
-  const rows = await tx
-    .select(columns)
-    .from(taxes)
-    .where(orgRow(taxes, orgId, id));
-  if (!rows.length) throw notFound('Tax');
-  return (await withChildren(tx, orgId, rows))[0];
+  const row = await readOrgRow(tx, taxes, columns, orgId, id);
+  if (!row) throw notFound('Tax');
+  return (await withChildren(tx, orgId, [row]))[0];
 }
 
 /**

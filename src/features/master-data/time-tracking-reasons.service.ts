@@ -4,8 +4,8 @@ import { timeTrackingReasons } from '../../server/db/schema';
 import { notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery, TimeTrackingReasonDto, timeTrackingReasonInputSchema } from './master-data.schema';
-import { iso, listWindow, readSimpleList } from '../../server/db/simple-list';
-import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
+import { iso, readSimpleTable } from '../../server/db/simple-list';
+import { orgRow, deleteOrgRow, readOrgRow } from '../../server/db/org-rows';
 
 registerActivityEntity('time-tracking-reason', timeTrackingReasons, 'Time tracking reason');
 
@@ -29,20 +29,12 @@ const toDto = (r: { id: number; name: string; type: TimeTrackingReasonDto['type'
 });
 
 export async function listTimeTrackingReasons(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'timeTrackingReasons.list', orgId, query, timeTrackingReasons, (total) =>
-    tx
-      .select({ ...columns, total })
-      .from(timeTrackingReasons)
-      .$dynamic(),
-  );
-  return { timeTrackingReasons: rows.map(toDto), pagination: listWindow(query).paginate(total) };
+  const { rows, pagination } = await readSimpleTable(tx, 'timeTrackingReasons.list', orgId, query, timeTrackingReasons, columns);
+  return { timeTrackingReasons: rows.map(toDto), pagination };
 }
 
 export async function getTimeTrackingReason(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx
-    .select(columns)
-    .from(timeTrackingReasons)
-    .where(orgRow(timeTrackingReasons, orgId, id));
+  const row = await readOrgRow(tx, timeTrackingReasons, columns, orgId, id);
   if (!row) throw notFound('Time tracking reason');
   return toDto(row);
 }

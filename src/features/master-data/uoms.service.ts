@@ -15,8 +15,8 @@ import type {
   UomListQuery,
   uomOptionsQuerySchema,
 } from './master-data.schema';
-import { iso, listWindow, nameContains, readSimpleList } from '../../server/db/simple-list';
-import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
+import { iso, nameContains, readSimpleTable } from '../../server/db/simple-list';
+import { orgRow, deleteOrgRow, readOrgRow } from '../../server/db/org-rows';
 import { requireReference } from '../../server/db/references';
 
 registerActivityEntity('uom-category', uomCategories, 'UOM category');
@@ -41,20 +41,12 @@ const categoryDto = (r: { id: number; name: string; isReferenceSet: boolean; cre
 
 /** UOM categories with `isReferenceSet` (whether a reference unit exists), sorted by name. */
 export async function listUomCategories(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'uomCategories.list', orgId, query, uomCategories, (total) =>
-    tx
-      .select({ ...categoryColumns, total })
-      .from(uomCategories)
-      .$dynamic(),
-  );
-  return { uomCategories: rows.map(categoryDto), pagination: listWindow(query).paginate(total) };
+  const { rows, pagination } = await readSimpleTable(tx, 'uomCategories.list', orgId, query, uomCategories, categoryColumns);
+  return { uomCategories: rows.map(categoryDto), pagination };
 }
 
 export async function getUomCategory(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx
-    .select(categoryColumns)
-    .from(uomCategories)
-    .where(orgRow(uomCategories, orgId, id));
+  const row = await readOrgRow(tx, uomCategories, categoryColumns, orgId, id);
   if (!row) throw notFound('UOM category');
   return categoryDto(row);
 }

@@ -7,6 +7,7 @@ import { isDateInRange } from '../../shared/dates';
 import { looksLikeFormula } from '../../shared/csv';
 import { IMPORT_MAX_ROWS, readingValueField, type ImportIssue, type ReadingImport } from './meters.schema';
 import { listMeters, recordReading } from './meters.service';
+import { readOrgRow } from '../../server/db/org-rows';
 
 /** Accepted header spellings (lower case, letters and digits only) of each column. */
 const COLUMNS = {
@@ -236,10 +237,7 @@ export async function recordReadings(tx: Tx, orgId: number, readings: CheckedRea
  */
 export async function importReadings(tx: Tx, orgId: number, input: ReadingImport, userId: number) {
   if (input.assetId) {
-    const [asset] = await tx
-      .select({ id: assets.id })
-      .from(assets)
-      .where(and(eq(assets.orgId, orgId), eq(assets.id, input.assetId)));
+    const asset = await readOrgRow(tx, assets, { id: assets.id }, orgId, input.assetId);
     if (!asset) throw notFound('Asset');
   }
   const parsed = Papa.parse<Record<string, string>>(input.csv.replace(/^\uFEFF/, ''), {

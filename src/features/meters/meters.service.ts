@@ -18,6 +18,7 @@ import {
   type ReadingListQuery,
   type ReadingSource,
 } from './meters.schema';
+import { readOrgRow, lockOrgRow } from '../../server/db/org-rows';
 
 const readingColumns = {
   id: meterReadings.id,
@@ -79,19 +80,13 @@ export async function latestReadings(tx: ReadTx, orgId: number, meterIds: number
 
 /** One meter of the organisation with its latest reading; 404 when it is not theirs. */
 export async function getMeter(tx: ReadTx, orgId: number, id: number): Promise<MeterDto> {
-  const [row] = await tx
-    .select(meterColumns)
-    .from(meters)
-    .where(and(eq(meters.orgId, orgId), eq(meters.id, id)));
+  const row = await readOrgRow(tx, meters, meterColumns, orgId, id);
   if (!row) throw notFound('Meter');
   return toMeter(row, (await latestReadings(tx, orgId, [id])).get(id) ?? null);
 }
 
 async function requireAsset(tx: ReadTx, orgId: number, assetId: number) {
-  const [row] = await tx
-    .select({ id: assets.id })
-    .from(assets)
-    .where(and(eq(assets.orgId, orgId), eq(assets.id, assetId)));
+  const row = await readOrgRow(tx, assets, { id: assets.id }, orgId, assetId);
   if (!row) throw notFound('Asset');
 }
 
@@ -249,11 +244,7 @@ const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
  * 404 `Meter not found` when the meter is not the organisation's.
  */
 export async function recordReading(tx: Tx, orgId: number, input: RecordReadingInput, userId: number | null): Promise<ReadingDto> {
-  const [meter] = await tx
-    .select({ id: meters.id, kind: meters.kind, assetId: meters.assetId })
-    .from(meters)
-    .where(and(eq(meters.orgId, orgId), eq(meters.id, input.meterId)))
-    .for('update');
+  const meter = await lockOrgRow(tx, meters, { id: meters.id, kind: meters.kind, assetId: meters.assetId }, orgId, input.meterId);
   if (!meter) throw notFound('Meter');
   const readAt = input.readAt ?? new Date();
   if (!(readAt instanceof Date) || Number.isNaN(readAt.getTime()) || !isDateInRange(readAt)) throw badRequest(M.readAtInvalid, 'readAt');
@@ -266,10 +257,7 @@ export async function recordReading(tx: Tx, orgId: number, input: RecordReadingI
   if (meter.kind === 'counter' && value < 0) throw badRequest(M.counterNegative, 'value');
   if (input.source === 'work-order' && !input.workOrderId) throw badRequest(M.workOrderRequired, 'workOrderId');
   if (input.workOrderId) {
-    const [wo] = await tx
-      .select({ assetId: workOrders.assetId })
-      .from(workOrders)
-      .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, input.workOrderId)));
+    const wo = await readOrgRow(tx, workOrders, { assetId: workOrders.assetId }, orgId, input.workOrderId);
     if (!wo) throw badRequest(M.workOrderUnknown, 'workOrderId');
     if (wo.assetId !== null && wo.assetId !== meter.assetId) throw badRequest(M.workOrderOtherAsset, 'workOrderId');
   }

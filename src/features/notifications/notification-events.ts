@@ -6,6 +6,7 @@ import { registerActivityEntity } from '../activity/activity.service';
 import { orgTimeZone } from '../organization/organization.service';
 import { COALESCE_MINUTES, displayNumber, getOrgSettings, managersOf, nextLocalTime, notify, preferencesOf } from './notifications.service';
 import { KINDS_OF_ROLE, type NotificationData } from './notifications.schema';
+import { readOrgRow } from '../../server/db/org-rows';
 
 // A portal request is a record people are told of (decision 074): managers and admins see the inbox, workers never.
 registerActivityEntity('portal-request', portalRequests, 'Portal request', () => sql`false`);
@@ -36,10 +37,7 @@ export async function notifyRepeatFailurePeople(
   repeat: { asset: string; problem: string; previous: string; withinDays: number },
   actorId: number | null,
 ) {
-  const [order] = await tx
-    .select({ title: workOrders.title, createdById: workOrders.createdById })
-    .from(workOrders)
-    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, workOrderId)));
+  const order = await readOrgRow(tx, workOrders, { title: workOrders.title, createdById: workOrders.createdById }, orgId, workOrderId);
   if (!order) return;
   const onIt = await tx
     .select({ userId: workOrderAssignees.userId })

@@ -31,6 +31,7 @@ import {
   updatePreferences,
 } from './notifications.service';
 import { unsubscribePage } from './notifications.mail';
+import { readOrgRow } from '../../server/db/org-rows';
 
 const pageAnswers = { 200: fileAnswer('text/html', 'A page for the person who followed the link'), 404: errorAnswerSchema, 429: errorAnswerSchema };
 
@@ -117,10 +118,7 @@ export async function notificationsRoutes(appBase: FastifyInstance) {
     async (req, reply) => {
       const claim = tokenOf(req);
       const language = await req.inTenant(async (tx) => {
-        const [person] = await tx
-          .select({ language: users.language })
-          .from(users)
-          .where(and(eq(users.orgId, claim.orgId), eq(users.id, claim.userId)));
+        const person = await readOrgRow(tx, users, { language: users.language }, claim.orgId, claim.userId);
         if (!person) throw new HttpError(404, 'This link is not valid');
         await unsubscribeEmail(tx, claim.orgId, claim.userId, claim.kind);
         return person.language;

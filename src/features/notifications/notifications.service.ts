@@ -29,6 +29,7 @@ import {
   type NotificationOrgSettings,
   type NotificationPreferences,
 } from './notifications.schema';
+import { readOrgRow, saveOrgSettings } from '../../server/db/org-rows';
 
 type Role = 'admin' | 'manager' | 'worker';
 
@@ -61,10 +62,7 @@ export async function preferencesOf(tx: ReadTx, orgId: number, people: { id: num
 }
 
 async function member(tx: ReadTx, orgId: number, userId: number) {
-  const [row] = await tx
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+  const row = await readOrgRow(tx, users, { id: users.id, role: users.role }, orgId, userId);
   if (!row) throw notFound('User');
   return row;
 }
@@ -103,10 +101,7 @@ export async function getOrgSettings(tx: ReadTx, orgId: number): Promise<Notific
 }
 
 export async function updateOrgSettings(tx: Tx, orgId: number, input: NotificationOrgSettings) {
-  await tx
-    .insert(notificationOrgSettings)
-    .values({ orgId, ...input })
-    .onConflictDoUpdate({ target: notificationOrgSettings.orgId, set: input });
+  await saveOrgSettings(tx, notificationOrgSettings, orgId, input);
   return getOrgSettings(tx, orgId);
 }
 
@@ -269,10 +264,7 @@ export async function notifyAssigned(tx: Tx, orgId: number, actorId: number | nu
 
 /** A work order's status changed: who created it and who follows it hear of it. */
 export async function notifyStatusChanged(tx: Tx, orgId: number, actorId: number | null, orderId: number, from: string, to: string) {
-  const [order] = await tx
-    .select({ title: workOrders.title, createdById: workOrders.createdById })
-    .from(workOrders)
-    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, orderId)));
+  const order = await readOrgRow(tx, workOrders, { title: workOrders.title, createdById: workOrders.createdById }, orgId, orderId);
   if (!order) return;
   const followers = await tx
     .select({ userId: workOrderFollowers.userId })
@@ -382,10 +374,7 @@ export async function markRead(tx: Tx, orgId: number, userId: number, ids?: numb
 
 /** 404 unless the work order exists and the person may see it. */
 async function requireVisibleOrder(tx: ReadTx, orgId: number, viewer: { userId: number; role: Role }, workOrderId: number) {
-  const [order] = await tx
-    .select({ id: workOrders.id })
-    .from(workOrders)
-    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, workOrderId)));
+  const order = await readOrgRow(tx, workOrders, { id: workOrders.id }, orgId, workOrderId);
   const visible = order && (await peopleWhoMaySee(tx, orgId, 'work-order', workOrderId, [{ id: viewer.userId, role: viewer.role }])).length > 0;
   if (!visible) throw notFound('Work order');
 }

@@ -14,6 +14,7 @@ import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
 import { defaultLocationId, getMove, levelQuantity, listMoves, lockStockablePart, postCount, postMove, shortageConflict } from '../stock/stock.service';
 import { orgRow, deleteOrgRow, readRecent } from '../../server/db/org-rows';
+import { pick } from '../../shared/pick';
 
 registerActivityEntity('part', parts, 'Part');
 const history = historyOf('part');
@@ -21,20 +22,8 @@ const history = historyOf('part');
 const purchaseUoms = alias(uoms, 'purchase_uoms');
 
 const columns = {
-  id: parts.id,
-  name: parts.name,
-  type: parts.type,
-  skuCode: parts.skuCode,
-  categoryId: parts.categoryId,
-  salesPrice: parts.salesPrice,
-  unitOfMeasureId: parts.unitOfMeasureId,
-  purchaseUnitOfMeasureId: parts.purchaseUnitOfMeasureId,
-  image: parts.image,
-  imageLow: parts.imageLow,
-  quantityOnHand: parts.quantityOnHand,
-  minimumQuantity: parts.minimumQuantity,
-  version: parts.version,
-  createdAt: parts.createdAt,
+  ...pick(parts, 'id', 'name', 'type', 'skuCode', 'categoryId', 'salesPrice', 'unitOfMeasureId', 'purchaseUnitOfMeasureId', 'image', 'imageLow'),
+  ...pick(parts, 'quantityOnHand', 'minimumQuantity', 'version', 'createdAt'),
   categoryName: productCategories.name,
   uomName: uoms.name,
   purchaseUomName: purchaseUoms.name,
@@ -153,11 +142,7 @@ export async function listPartOptions(tx: ReadTx, orgId: number, query: { pageSi
     return {
       value: p.id,
       label: p.name,
-      salesPrice: p.salesPrice,
-      skuCode: p.skuCode,
-      type: p.type,
-      quantityOnHand: p.quantityOnHand,
-      unitOfMeasure: p.unitOfMeasure,
+      ...pick(p, 'salesPrice', 'skuCode', 'type', 'quantityOnHand', 'unitOfMeasure'),
     };
   });
 }
@@ -179,10 +164,7 @@ const valuesOf = (input: PartInput) => ({
   name: input.name,
   type: input.type,
   skuCode: input.skuCode ?? null,
-  categoryId: input.categoryId,
-  salesPrice: input.salesPrice,
-  unitOfMeasureId: input.unitOfMeasureId,
-  purchaseUnitOfMeasureId: input.purchaseUnitOfMeasureId,
+  ...pick(input, 'categoryId', 'salesPrice', 'unitOfMeasureId', 'purchaseUnitOfMeasureId'),
 });
 
 /** The stock count a part's own quantity means (decision 071): the default location takes the difference. */

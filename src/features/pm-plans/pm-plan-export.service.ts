@@ -1,5 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { ReadTx } from '../../server/db/client';
+import { readOrgRows, type OrgRowTable } from '../../server/db/org-rows';
 import { assets, meters, parts, pmOccurrences, users, workStations } from '../../server/db/schema';
 import { procedures } from '../procedures/procedures.table';
 import { type PlanDto, type PlanListQuery } from './pm-plans.schema';
@@ -36,56 +38,17 @@ export async function exportPlansPage(tx: ReadTx, orgId: number, page: number, l
 /** The plans with the names of the records they refer to (`PlanExportNames`). */
 export async function namePlans(tx: ReadTx, orgId: number, plans: PlanDto[]) {
   const ids = <T extends number | null>(f: (p: PlanDto) => T | T[]) => [...new Set(plans.flatMap((p) => f(p)).filter((v): v is NonNullable<T> => v !== null))];
-  const byId = async <R extends { id: number }>(wanted: number[], read: (slice: number[]) => Promise<R[]>) =>
-    new Map((wanted.length ? await read(wanted) : []).map((r) => [r.id, r]));
-  const assetRows = await byId(
-    ids((p) => p.assetIds),
-    (w) =>
-      tx
-        .select({ id: assets.id, name: assets.name, code: assets.assetCode })
-        .from(assets)
-        .where(and(eq(assets.orgId, orgId), inArray(assets.id, w))),
-  );
-  const stationRows = await byId(
-    ids((p) => p.workStationId),
-    (w) =>
-      tx
-        .select({ id: workStations.id, code: workStations.code })
-        .from(workStations)
-        .where(and(eq(workStations.orgId, orgId), inArray(workStations.id, w))),
-  );
-  const procedureRows = await byId(
-    ids((p) => p.procedureId),
-    (w) =>
-      tx
-        .select({ id: procedures.id, name: procedures.name })
-        .from(procedures)
-        .where(and(eq(procedures.orgId, orgId), inArray(procedures.id, w))),
-  );
-  const userRows = await byId(
-    ids((p) => p.assignees),
-    (w) =>
-      tx
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(and(eq(users.orgId, orgId), inArray(users.id, w))),
-  );
-  const partRows = await byId(
-    ids((p) => p.parts.map((l) => l.partId)),
-    (w) =>
-      tx
-        .select({ id: parts.id, name: parts.name, sku: parts.skuCode })
-        .from(parts)
-        .where(and(eq(parts.orgId, orgId), inArray(parts.id, w))),
-  );
-  const meterRows = await byId(
-    ids((p) => p.meterId),
-    (w) =>
-      tx
-        .select({ id: meters.id, name: meters.name })
-        .from(meters)
-        .where(and(eq(meters.orgId, orgId), inArray(meters.id, w))),
-  );
+  // The organisation's rows of one table, among the ids `of` the plans give, by id.
+  const byId = async <C extends SelectedFields>(table: OrgRowTable, columns: C & { id: PgColumn }, of: (p: PlanDto) => number | null | (number | null)[]) => {
+    const wanted = ids(of);
+    return new Map((wanted.length ? await readOrgRows(tx, table, columns, orgId, wanted) : []).map((r) => [r.id, r]));
+  };
+  const assetRows = await byId(assets, { id: assets.id, name: assets.name, code: assets.assetCode }, (p) => p.assetIds);
+  const stationRows = await byId(workStations, { id: workStations.id, code: workStations.code }, (p) => p.workStationId);
+  const procedureRows = await byId(procedures, { id: procedures.id, name: procedures.name }, (p) => p.procedureId);
+  const userRows = await byId(users, { id: users.id, email: users.email }, (p) => p.assignees);
+  const partRows = await byId(parts, { id: parts.id, name: parts.name, sku: parts.skuCode }, (p) => p.parts.map((l) => l.partId));
+  const meterRows = await byId(meters, { id: meters.id, name: meters.name }, (p) => p.meterId);
   return plans.map((p) => ({
     ...p,
     names: {

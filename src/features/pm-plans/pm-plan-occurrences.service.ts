@@ -8,13 +8,11 @@ import { addDays, previewDueDays, type CalendarRule } from './recurrence';
 import { rowsOf } from '../../server/db/rows';
 import { PROJECTION_LIMIT, selectPlans, PlanRow, meterBaseOf, writable } from './pm-plan-read.service';
 import { targetsOf, NO_STATE, stateKey, completedAtOf, readStates, projectDueDays, byCalendar, graceDaysOf } from './pm-plan-compliance.service';
+import { readOrgRow, saveOrgSettings } from '../../server/db/org-rows';
 
 /** GET get-occurrences/{id}: the plan's created and skipped occurrences, newest due first (the last 200). */
 export async function listOccurrences(tx: ReadTx, orgId: number, planId: number): Promise<OccurrenceDto[]> {
-  const [exists] = await tx
-    .select({ id: pmPlans.id })
-    .from(pmPlans)
-    .where(and(eq(pmPlans.orgId, orgId), eq(pmPlans.id, planId)));
+  const exists = await readOrgRow(tx, pmPlans, { id: pmPlans.id }, orgId, planId);
   if (!exists) throw notFound('Plan');
   const o = pmOccurrences;
   const rows = rowsOf<{
@@ -82,10 +80,7 @@ export async function getPmSettings(tx: ReadTx, orgId: number): Promise<PmSettin
 
 /** PUT settings (managers): the grace window of compliance. */
 export async function updatePmSettings(tx: Tx, orgId: number, input: PmSettings) {
-  await tx
-    .insert(pmSettings)
-    .values({ orgId, graceDays: input.graceDays })
-    .onConflictDoUpdate({ target: pmSettings.orgId, set: { graceDays: input.graceDays } });
+  await saveOrgSettings(tx, pmSettings, orgId, { graceDays: input.graceDays });
   return { message: 'Settings saved', settings: await getPmSettings(tx, orgId) };
 }
 

@@ -12,6 +12,7 @@ import { ENTITY, Actor, selectPlans, meterBaseOf, writable } from './pm-plan-rea
 import { targetsOf, NO_STATE, stateKey, readStates, projectDueDays, byCalendar } from './pm-plan-compliance.service';
 import { getPlan, listPlans } from './pm-plan-list.service';
 import { listOccurrences } from './pm-plan-occurrences.service';
+import { readOrgRow } from '../../server/db/org-rows';
 
 const history = historyOf(ENTITY);
 
@@ -53,10 +54,7 @@ async function checkReferences(tx: Tx, orgId: number, input: PlanValues) {
 /** The meter: the organisation's, of the plan's one asset, a counter for "every N units". */
 async function checkPlanExtensions(tx: Tx, orgId: number, input: PlanValues, issues: { path: string; message: string }[]) {
   if (input.trigger === 'calendar' || !input.meterId) return;
-  const [meter] = await tx
-    .select({ assetId: meters.assetId, kind: meters.kind })
-    .from(meters)
-    .where(and(eq(meters.orgId, orgId), eq(meters.id, input.meterId)));
+  const meter = await readOrgRow(tx, meters, { assetId: meters.assetId, kind: meters.kind }, orgId, input.meterId);
   if (!meter) issues.push({ path: 'meterId', message: PLAN_MESSAGES.meterNotFound });
   else if (input.assetIds.length !== 1 || input.assetIds[0] !== meter.assetId) issues.push({ path: 'meterId', message: PLAN_MESSAGES.meterAsset });
   else if (input.meterEvery !== undefined && meter.kind !== 'counter') issues.push({ path: 'meterEvery', message: PLAN_MESSAGES.meterCounter });

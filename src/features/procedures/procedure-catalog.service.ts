@@ -8,6 +8,8 @@ import { pageAndTotal, totalOver } from '../../server/db/paging';
 import { pagination } from '../../shared/pagination';
 import { diffChanges, recordActivity } from '../activity/activity.service';
 import { FOLLOW_UP_KINDS, type ProcedureDto, type ProcedureListItem, type ProcedureListQuery, type ProcedureValues, type StepDto } from './procedures.schema';
+import { pick } from '../../shared/pick';
+import { readOrgRow } from '../../server/db/org-rows';
 
 export const WORK_ORDER = 'work-order';
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -16,16 +18,7 @@ export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A step's definition columns, of a library step or of a step issued to a work order (the same columns in both). */
 export const stepColumns = (t: typeof procedureSteps | typeof workOrderProcedureSteps) => ({
-  position: t.position,
-  kind: t.kind,
-  label: t.label,
-  required: t.required,
-  unit: t.unit,
-  min: t.min,
-  max: t.max,
-  options: t.options,
-  followUpOnFailure: t.followUpOnFailure,
-  meterName: t.meterName,
+  ...pick(t, 'position', 'kind', 'label', 'required', 'unit', 'min', 'max', 'options', 'followUpOnFailure', 'meterName'),
 });
 export const stepFields = stepColumns(procedureSteps);
 
@@ -39,22 +32,14 @@ const stepCountOf = sql<number>`(select count(*) from ${procedureSteps} where ${
   and ${procedureSteps.procedureId} = ${outerId} and ${procedureSteps.kind} <> 'heading')`.mapWith(Number);
 
 const listColumns = {
-  id: procedures.id,
-  name: procedures.name,
-  description: procedures.description,
+  ...pick(procedures, 'id', 'name', 'description'),
   stepCount: stepCountOf,
-  version: procedures.version,
-  createdAt: procedures.createdAt,
-  updatedAt: procedures.updatedAt,
+  ...pick(procedures, 'version', 'createdAt', 'updatedAt'),
 };
 
 type ListRow = { id: number; name: string; description: string | null; stepCount: number; version: number; createdAt: Date; updatedAt: Date };
 const toListItem = (r: ListRow): ProcedureListItem => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  stepCount: r.stepCount,
-  version: r.version,
+  ...pick(r, 'id', 'name', 'description', 'stepCount', 'version'),
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
@@ -75,14 +60,7 @@ export async function listProcedures(tx: ReadTx, orgId: number, query: Procedure
 }
 
 export const toStepDto = (r: { id: number } & Omit<StepDto, 'id'>): StepDto => ({
-  id: r.id,
-  position: r.position,
-  kind: r.kind,
-  label: r.label,
-  required: r.required,
-  unit: r.unit,
-  min: r.min,
-  max: r.max,
+  ...pick(r, 'id', 'position', 'kind', 'label', 'required', 'unit', 'min', 'max'),
   options: r.options ?? [],
   followUpOnFailure: r.followUpOnFailure,
   meterName: r.meterName ?? null,
@@ -98,10 +76,7 @@ export async function getProcedure(tx: ReadTx, orgId: number, id: number): Promi
       'meterName', ${procedureSteps.meterName})
       order by ${procedureSteps.position})
     from ${procedureSteps} where ${procedureSteps.orgId} = ${outerOrg} and ${procedureSteps.procedureId} = ${outerId}), '[]')`;
-  const [row] = await tx
-    .select({ ...listColumns, steps })
-    .from(procedures)
-    .where(and(eq(procedures.orgId, orgId), eq(procedures.id, id)));
+  const row = await readOrgRow(tx, procedures, { ...listColumns, steps }, orgId, id);
   if (!row) throw notFound('Procedure');
   return { ...toListItem(row), steps: row.steps.map((s) => toStepDto({ ...s, options: s.options ?? [] })) };
 }

@@ -8,6 +8,8 @@ import { historyOf } from '../activity/activity.service';
 import { getWorkOrder } from '../work-orders/work-orders.service';
 import { PROCEDURE_MESSAGES as M, progressOf, type IssuedStepDto, type WorkOrderProcedureDto } from './procedures.schema';
 import { WORK_ORDER, iso, stepColumns, stepFields, toStepDto } from './procedure-catalog.service';
+import { pick } from '../../shared/pick';
+import { readOrgRow } from '../../server/db/org-rows';
 
 const history = historyOf(WORK_ORDER);
 
@@ -20,10 +22,7 @@ async function readIssuedSteps(tx: ReadTx, orgId: number, workOrderId: number): 
     .select({
       id: s.id,
       ...stepColumns(s),
-      value: s.value,
-      flagged: s.flagged,
-      answeredAt: s.answeredAt,
-      answeredById: s.answeredById,
+      ...pick(s, 'value', 'flagged', 'answeredAt', 'answeredById'),
       firstName: users.firstName,
       lastName: users.lastName,
       followUpWorkOrderId: s.followUpWorkOrderId,
@@ -52,9 +51,7 @@ export async function readWorkOrderProcedure(tx: ReadTx, orgId: number, workOrde
   const steps = await readIssuedSteps(tx, orgId, workOrderId);
   return {
     workOrderId,
-    procedureId: head.procedureId,
-    name: head.name,
-    description: head.description,
+    ...pick(head, 'procedureId', 'name', 'description'),
     attachedAt: head.attachedAt.toISOString(),
     steps,
     progress: progressOf(steps),
@@ -74,10 +71,7 @@ export async function getWorkOrderProcedure(tx: ReadTx, orgId: number, actor: Ac
  * procedure or work order; 409 when the work order already has a procedure. Records the history line.
  */
 export async function attachProcedure(tx: Tx, orgId: number, workOrderId: number, procedureId: number, userId: number | null): Promise<void> {
-  const [source] = await tx
-    .select({ name: procedures.name, description: procedures.description })
-    .from(procedures)
-    .where(and(eq(procedures.orgId, orgId), eq(procedures.id, procedureId)));
+  const source = await readOrgRow(tx, procedures, { name: procedures.name, description: procedures.description }, orgId, procedureId);
   if (!source) throw notFound('Procedure');
   const inserted = await tx
     .insert(workOrderProcedures)

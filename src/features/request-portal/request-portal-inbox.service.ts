@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, getTableColumns } from 'drizzle-orm';
 import { escapeLike } from '../../server/db/like';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { badRequest, conflict, notFound } from '../../server/http-error';
@@ -18,6 +18,7 @@ import { mailLanguage, mailTexts } from '../../server/mail-language';
 import { portalRequestNumber, URGENCY_PRIORITY, type PortalAcceptInput, type PortalListQuery } from './request-portal.schema';
 import { r, targetsOf } from './request-portal-codes.service';
 import { repliesOf } from './request-portal-submit.service';
+import { readOrgRow, lockOrgRow } from '../../server/db/org-rows';
 
 // ---------------------------------------------------------------- the inbox
 
@@ -105,10 +106,7 @@ export async function countNewPortalRequests(tx: ReadTx, orgId: number) {
 }
 
 export async function getPortalRequest(tx: ReadTx, orgId: number, id: number) {
-  const [row] = await tx
-    .select(listColumns)
-    .from(r)
-    .where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  const row = await readOrgRow(tx, r, listColumns, orgId, id);
   if (!row) throw notFound('Request');
   const replies = await repliesOf(tx, orgId, id);
   return { request: { ...dto(row), replies } };
@@ -116,21 +114,14 @@ export async function getPortalRequest(tx: ReadTx, orgId: number, id: number) {
 
 /** The stored photos of a request (the accept route copies them for a maintenance request). */
 export async function requestPhotos(tx: ReadTx, orgId: number, id: number) {
-  const [row] = await tx
-    .select({ photos: r.photos })
-    .from(r)
-    .where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  const row = await readOrgRow(tx, r, { photos: r.photos }, orgId, id);
   if (!row) throw notFound('Request');
   return row.photos;
 }
 
 /** Claims a request still waiting for triage (locks it until the caller's transaction ends), or says why not. */
 async function claimReceived(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx
-    .select()
-    .from(r)
-    .where(and(eq(r.orgId, orgId), eq(r.id, id)))
-    .for('update');
+  const row = await lockOrgRow(tx, r, getTableColumns(r), orgId, id);
   if (!row) throw notFound('Request');
   if (row.status !== 'received' || row.mergedIntoId) throw conflict('This request has already been triaged');
   return row;
@@ -278,10 +269,7 @@ export async function mergePortalRequest(tx: Tx, orgId: number, id: number, into
 
 /** POST reply-request/:id (managers): a public reply the requester sees on their page (and by e-mail). */
 export async function replyPortalRequest(tx: Tx, orgId: number, actor: AccessClaims, id: number, body: string, mail: PortalMail) {
-  const [row] = await tx
-    .select({ id: r.id })
-    .from(r)
-    .where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  const row = await readOrgRow(tx, r, { id: r.id }, orgId, id);
   if (!row) throw notFound('Request');
   await tx.insert(portalReplies).values({ orgId, requestId: id, author: 'team', userId: actor.userId, body });
   await tell(

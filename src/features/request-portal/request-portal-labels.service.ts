@@ -6,6 +6,8 @@ import type { AccessClaims } from '../auth/tokens';
 import { assignedTo } from '../work-orders/work-orders.service';
 import { r, targetsOf, ensureCodes } from './request-portal-codes.service';
 import { dto } from './request-portal-inbox.service';
+import { pick } from '../../shared/pick';
+import { readOrgRow } from '../../server/db/org-rows';
 
 // ---------------------------------------------------------------- labels
 
@@ -45,20 +47,12 @@ export async function labelData(tx: Tx, orgId: number, assetIds: number[], workS
  * requests about it still open.
  */
 export async function assetSummary(tx: ReadTx, orgId: number, actor: AccessClaims, id: number) {
-  const [asset] = await tx
-    .select({ id: assets.id, name: assets.name, number: assets.assetCode, status: assets.status })
-    .from(assets)
-    .where(and(eq(assets.orgId, orgId), eq(assets.id, id)));
+  const asset = await readOrgRow(tx, assets, { id: assets.id, name: assets.name, number: assets.assetCode, status: assets.status }, orgId, id);
   if (!asset) throw notFound('Asset');
   const visible = actor.role === 'worker' ? assignedTo(orgId, actor.userId) : undefined;
   const orders = await tx
     .select({
-      id: workOrders.id,
-      title: workOrders.title,
-      status: workOrders.status,
-      priority: workOrders.priority,
-      dueDate: workOrders.dueDate,
-      createdAt: workOrders.createdAt,
+      ...pick(workOrders, 'id', 'title', 'status', 'priority', 'dueDate', 'createdAt'),
     })
     .from(workOrders)
     .where(and(eq(workOrders.orgId, orgId), eq(workOrders.assetId, id), visible))

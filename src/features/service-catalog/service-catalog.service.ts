@@ -19,7 +19,7 @@ import {
 } from './service-catalog.schema';
 import { escapeLike } from '../../server/db/like';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
-import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
+import { orgRow, deleteOrgRow, readOrgRow } from '../../server/db/org-rows';
 
 registerActivityEntity('service', services, 'Service');
 
@@ -85,10 +85,7 @@ async function withStations(tx: ReadTx, orgId: number, rows: ServiceRow[]) {
 
 /** One service of the organisation with its stations; 404 when it is not theirs. */
 export async function getService(tx: ReadTx, orgId: number, id: number): Promise<ServiceDto> {
-  const [row] = await tx
-    .select(serviceColumns)
-    .from(services)
-    .where(orgRow(services, orgId, id));
+  const row = await readOrgRow(tx, services, serviceColumns, orgId, id);
   if (!row) throw notFound('Service');
   return (await withStations(tx, orgId, [row]))[0];
 }

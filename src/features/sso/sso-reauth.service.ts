@@ -7,6 +7,7 @@ import { hashToken, newOpaqueToken } from '../auth/tokens';
 import { ssoReauthProofs, ssoSettings } from './sso.table';
 import { REAUTH_PROOF_SECONDS, SSO_MESSAGES } from './sso.schema';
 import { startSso, SsoRefused, verifiedAnswer, type SsoContext } from './sso.service';
+import { readOrgRow } from '../../server/db/org-rows';
 
 /**
  * A signer's fresh sign-in with the identity provider (issue 44, decision 078 addendum): a person who signs in only
@@ -101,9 +102,6 @@ export async function spendReauthProof(tx: Tx, orgId: number, userId: number, st
     )
     .returning({ userId: ssoReauthProofs.userId });
   if (spent.length === 0) throw new HttpError(400, SSO_MESSAGES.proofInvalid, [{ path: 'reauthProof', message: SSO_MESSAGES.proofInvalid }]);
-  const [user] = await tx
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+  const user = await readOrgRow(tx, users, { firstName: users.firstName, lastName: users.lastName }, orgId, userId);
   return { name: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim() };
 }

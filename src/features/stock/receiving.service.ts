@@ -7,6 +7,7 @@ import { purchaseOrderNumber } from '../purchase-orders/purchase-orders.schema';
 import { getMove, lockStockablePart, postMove, shortageConflict } from './stock.service';
 import type { ReceiptInput, ReceivingDto, ReceivingStatus } from './stock.schema';
 import { round3 } from './stock-quantity';
+import { readOrgRow } from '../../server/db/org-rows';
 
 // Receiving (decision 081): a purchase order's stockable part lines come into a location as `receipt` moves that
 // carry the purchase order's id and the line's unit cost. What was received is the ledger's sum of those moves
@@ -19,10 +20,7 @@ import { round3 } from './stock-quantity';
 const unitCostOf = (unitPrice: number, discount: number) => Math.round(Number(unitPrice) * (1 - Number(discount) / 100));
 
 async function requireOrder(tx: ReadTx, orgId: number, id: number) {
-  const [order] = await tx
-    .select({ id: purchaseOrders.id, vendorId: purchaseOrders.vendorId })
-    .from(purchaseOrders)
-    .where(and(eq(purchaseOrders.orgId, orgId), eq(purchaseOrders.id, id)));
+  const order = await readOrgRow(tx, purchaseOrders, { id: purchaseOrders.id, vendorId: purchaseOrders.vendorId }, orgId, id);
   if (!order) throw notFound('Purchase order');
   return order;
 }
@@ -85,10 +83,7 @@ export async function outstandingByOrder(tx: ReadTx, orgId: number, purchaseOrde
  */
 export async function receivePurchaseOrder(tx: Tx, orgId: number, userId: number, purchaseOrderId: number, input: ReceiptInput) {
   const order = await requireOrder(tx, orgId, purchaseOrderId);
-  const [location] = await tx
-    .select({ id: stockLocations.id, name: stockLocations.name })
-    .from(stockLocations)
-    .where(and(eq(stockLocations.orgId, orgId), eq(stockLocations.id, input.locationId)));
+  const location = await readOrgRow(tx, stockLocations, { id: stockLocations.id, name: stockLocations.name }, orgId, input.locationId);
   if (!location) throw badRequest('Location does not exist in this organization', 'locationId');
   // One lock order (decision 071): parts by id.
   const wanted = [...input.lines].sort((a, b) => a.partId - b.partId);

@@ -25,6 +25,8 @@ import { reservedByLevel } from './reservations.service';
 import { defaultLocationId } from './stock.service';
 import type { PartStockSettingsDto, PartStockSettingsInput, ReorderResult } from './stock.schema';
 import { round3 } from './stock-quantity';
+import { pick } from '../../shared/pick';
+import { readOrgRow } from '../../server/db/org-rows';
 
 // Reorder (decision 081). A part is short at a location when what is available there (on hand - reserved) plus
 // what purchase orders still bring there (ordered - received) is below the location's reorder point. The run
@@ -45,10 +47,7 @@ async function onOrder(tx: ReadTx, orgId: number, defaultLocation: number): Prom
   const drafted = orderIds.length
     ? await tx
         .select({
-          purchaseOrderId: stockReorders.purchaseOrderId,
-          partId: stockReorders.partId,
-          locationId: stockReorders.locationId,
-          quantity: stockReorders.quantity,
+          ...pick(stockReorders, 'purchaseOrderId', 'partId', 'locationId', 'quantity'),
         })
         .from(stockReorders)
         .where(and(eq(stockReorders.orgId, orgId), inArray(stockReorders.purchaseOrderId, orderIds)))
@@ -103,11 +102,7 @@ export async function draftReorders(tx: Tx, orgId: number, userId: number | null
   const defaultLocation = await defaultLocationId(tx, orgId);
   const levels = await tx
     .select({
-      partId: stockLevels.partId,
-      locationId: stockLevels.locationId,
-      quantity: stockLevels.quantity,
-      reorderPoint: stockLevels.reorderPoint,
-      reorderQuantity: stockLevels.reorderQuantity,
+      ...pick(stockLevels, 'partId', 'locationId', 'quantity', 'reorderPoint', 'reorderQuantity'),
       partName: parts.name,
       locationName: stockLocations.name,
       vendorId: stockPartSettings.preferredVendorId,
@@ -257,10 +252,7 @@ export async function updatePartStockSettings(tx: Tx, orgId: number, input: Part
   await getPartStockSettings(tx, orgId, input.partId);
   const vendorId = input.preferredVendorId ?? null;
   if (vendorId !== null) {
-    const [vendor] = await tx
-      .select({ type: customerVendors.type })
-      .from(customerVendors)
-      .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, vendorId)));
+    const vendor = await readOrgRow(tx, customerVendors, { type: customerVendors.type }, orgId, vendorId);
     if (!vendor) throw badRequest('Vendor not found', 'preferredVendorId');
     if (vendor.type !== 'vendor') throw badRequest('The vendor must be a vendor, not a customer', 'preferredVendorId');
   }

@@ -9,6 +9,7 @@ import { getStockSettings, requireLocation } from './stock-locations.service';
 import { getMove, listLevels } from './stock-read.service';
 import { round3 } from './stock-quantity';
 import { STOCK_MESSAGES as M, type CountInput, type LevelSettingsInput, type MoveReason, type TransferInput } from './stock.schema';
+import { lockOrgRow } from '../../server/db/org-rows';
 
 // The stock ledger (decision 071). Every change of stock is a row of stock_moves; stock_levels (a part at a
 // location) and parts.quantity_on_hand (the part's total) are kept by postMove in the same transaction, never by a
@@ -42,11 +43,8 @@ export const shortageConflict = (part: string, available: number, location: stri
 
 /** Locks a stockable part of the organisation (the first lock of every move); 400 when unknown or not stockable. */
 export async function lockStockablePart(tx: Tx, orgId: number, partId: number, field = 'partId') {
-  const [part] = await tx
-    .select({ id: parts.id, name: parts.name, type: parts.type, quantityOnHand: parts.quantityOnHand, minimumQuantity: parts.minimumQuantity })
-    .from(parts)
-    .where(and(eq(parts.orgId, orgId), eq(parts.id, partId)))
-    .for('update');
+  const columns = { id: parts.id, name: parts.name, type: parts.type, quantityOnHand: parts.quantityOnHand, minimumQuantity: parts.minimumQuantity };
+  const part = await lockOrgRow(tx, parts, columns, orgId, partId);
   if (!part) throw badRequest(M.partUnknown, field);
   if (part.type !== 'stockable') throw badRequest(M.notStockable, field);
   return part;

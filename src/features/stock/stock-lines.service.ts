@@ -3,6 +3,7 @@ import type { ReadTx, Tx } from '../../server/db/client';
 import { parts, stockMoves } from '../../server/db/schema';
 import { postMove, shortageConflict } from './stock-ledger.service';
 import { round3 } from './stock-quantity';
+import { readOrgRow } from '../../server/db/org-rows';
 
 // ---- Work order lines (consumption) ----
 
@@ -63,9 +64,6 @@ export async function returnForLine(
 
 /** Whether a part keeps stock (stockable); consumable parts and unknown ids move nothing. */
 export async function isStockable(tx: ReadTx, orgId: number, partId: number) {
-  const [row] = await tx
-    .select({ type: parts.type })
-    .from(parts)
-    .where(and(eq(parts.orgId, orgId), eq(parts.id, partId)));
+  const row = await readOrgRow(tx, parts, { type: parts.type }, orgId, partId);
   return row?.type === 'stockable';
 }

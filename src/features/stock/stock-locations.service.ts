@@ -8,6 +8,7 @@ import { pagination } from '../../shared/pagination';
 import { pathsOf, subtreeIds } from '../locations/location-tree';
 import { requireLocation as requirePlace } from '../locations/locations.service';
 import { STOCK_MESSAGES as M, type LocationDto, type LocationInput, type LocationList, type LocationListQuery, type StockSettings } from './stock.schema';
+import { readOrgRow, saveOrgSettings } from '../../server/db/org-rows';
 
 // Stock locations (storerooms, vans, site stores) and the organisation's stock settings (decision 071).
 
@@ -171,10 +172,7 @@ export async function deleteLocation(tx: Tx, orgId: number, id: number, query: L
 
 /** A location of the organisation by id (400 on `field` when it is not theirs). */
 export async function requireLocation(tx: Tx, orgId: number, id: number, field: string) {
-  const [row] = await tx
-    .select({ id: stockLocations.id, name: stockLocations.name })
-    .from(stockLocations)
-    .where(and(eq(stockLocations.orgId, orgId), eq(stockLocations.id, id)));
+  const row = await readOrgRow(tx, stockLocations, { id: stockLocations.id, name: stockLocations.name }, orgId, id);
   if (!row) throw badRequest(M.locationUnknown, field);
   return row;
 }
@@ -189,9 +187,6 @@ export async function getStockSettings(tx: ReadTx, orgId: number): Promise<Stock
 
 /** PUT update-stock-settings (managers). */
 export async function updateStockSettings(tx: Tx, orgId: number, input: StockSettings) {
-  await tx
-    .insert(stockSettings)
-    .values({ orgId, ...input })
-    .onConflictDoUpdate({ target: stockSettings.orgId, set: input });
+  await saveOrgSettings(tx, stockSettings, orgId, input);
   return { message: 'Stock settings updated successfully', settings: await getStockSettings(tx, orgId) };
 }

@@ -8,6 +8,7 @@ import { pagination } from '../../shared/pagination';
 import { reservedByLevel } from './reservations.service';
 import { round3 } from './stock-quantity';
 import type { LevelQuery, MoveListQuery, MoveReason, StockLevelDto, StockMoveDto, StockMoveList } from './stock.schema';
+import { pick } from '../../shared/pick';
 
 // ---- Reading ----
 
@@ -31,10 +32,7 @@ export async function listLevels(
       locationId: stockLevels.locationId,
       partName: parts.name,
       locationName: levelLocations.name,
-      quantity: stockLevels.quantity,
-      reorderPoint: stockLevels.reorderPoint,
-      reorderQuantity: stockLevels.reorderQuantity,
-      bin: stockLevels.bin,
+      ...pick(stockLevels, 'quantity', 'reorderPoint', 'reorderQuantity', 'bin'),
     })
     .from(stockLevels)
     .innerJoin(parts, and(eq(parts.orgId, stockLevels.orgId), eq(parts.id, stockLevels.partId)))
@@ -74,13 +72,7 @@ const movesQuery = (tx: ReadTx) =>
       fromName: fromLocations.name,
       toId: stockMoves.toLocationId,
       toName: toLocations.name,
-      quantity: stockMoves.quantity,
-      unitCostMinor: stockMoves.unitCostMinor,
-      reason: stockMoves.reason,
-      note: stockMoves.note,
-      workOrderId: stockMoves.workOrderId,
-      purchaseOrderId: stockMoves.purchaseOrderId,
-      createdAt: stockMoves.createdAt,
+      ...pick(stockMoves, 'quantity', 'unitCostMinor', 'reason', 'note', 'workOrderId', 'purchaseOrderId', 'createdAt'),
       userId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -103,9 +95,7 @@ export const toMoveDto = (r: MoveRow): StockMoveDto => ({
   quantity: Number(r.quantity),
   unitCostMinor: r.unitCostMinor,
   reason: r.reason as MoveReason,
-  note: r.note,
-  workOrderId: r.workOrderId,
-  purchaseOrderId: r.purchaseOrderId,
+  ...pick(r, 'note', 'workOrderId', 'purchaseOrderId'),
   createdAt: r.createdAt.toISOString(),
   user: r.userId ? { id: r.userId, firstName: r.firstName ?? '', lastName: r.lastName ?? '' } : null,
 });

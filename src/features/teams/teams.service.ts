@@ -5,10 +5,11 @@ import { teamMembers, teams, users } from '../../server/db/schema';
 import { HttpError, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery } from '../master-data/master-data.schema';
-import { listWindow, readSimpleList } from '../../server/db/simple-list';
+import { readSimpleTable } from '../../server/db/simple-list';
 
 import type { TeamDto, teamInputSchema } from './teams.schema';
-import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
+import { orgRow, deleteOrgRow, readOrgRow } from '../../server/db/org-rows';
+import { pick } from '../../shared/pick';
 
 registerActivityEntity('team', teams, 'Team');
 
@@ -20,13 +21,8 @@ async function withMembers(tx: ReadTx, orgId: number, rows: { id: number; name: 
   const members = ids.length
     ? await tx
         .select({
-          teamId: teamMembers.teamId,
-          workerId: teamMembers.workerId,
-          isTeamLead: teamMembers.isTeamLead,
-          isDefaultAssignee: teamMembers.isDefaultAssignee,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
+          ...pick(teamMembers, 'teamId', 'workerId', 'isTeamLead', 'isDefaultAssignee'),
+          ...pick(users, 'firstName', 'lastName', 'email'),
         })
         .from(teamMembers)
         .innerJoin(users, and(eq(users.orgId, teamMembers.orgId), eq(users.id, teamMembers.workerId)))
@@ -37,9 +33,7 @@ async function withMembers(tx: ReadTx, orgId: number, rows: { id: number; name: 
     const mine = members
       .filter((m) => m.teamId === r.id)
       .map((m) => ({
-        workerId: m.workerId,
-        isTeamLead: m.isTeamLead,
-        isDefaultAssignee: m.isDefaultAssignee,
+        ...pick(m, 'workerId', 'isTeamLead', 'isDefaultAssignee'),
         Worker: { id: m.workerId, firstName: m.firstName, lastName: m.lastName, email: m.email },
       }));
     return {
@@ -59,22 +53,14 @@ const columns = { id: teams.id, name: teams.name, createdAt: teams.createdAt };
 
 /** The organisation's teams with their members (name filter), sorted by name. */
 export async function listTeams(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'teams.list', orgId, query, teams, (total) =>
-    tx
-      .select({ ...columns, total })
-      .from(teams)
-      .$dynamic(),
-  );
-  return { teams: await withMembers(tx, orgId, rows), pagination: listWindow(query).paginate(total) };
+  const { rows, pagination } = await readSimpleTable(tx, 'teams.list', orgId, query, teams, columns);
+  return { teams: await withMembers(tx, orgId, rows), pagination };
 }
 
 export async function getTeam(tx: Tx, orgId: number, id: number) {
-  const rows = await tx
-    .select(columns)
-    .from(teams)
-    .where(orgRow(teams, orgId, id));
-  if (!rows.length) throw notFound('Team');
-  return (await withMembers(tx, orgId, rows))[0];
+  const row = await readOrgRow(tx, teams, columns, orgId, id);
+  if (!row) throw notFound('Team');
+  return (await withMembers(tx, orgId, [row]))[0];
 }
 
 /** Every member must be a person of this organisation. */

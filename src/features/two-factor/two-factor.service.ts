@@ -13,6 +13,7 @@ import { issueSession, type SignInClient } from '../auth/sessions.service';
 import type { Role } from '../auth/tokens';
 import { INVALID_CODE, type TwoFactorPolicy } from './two-factor.schema';
 import { passwordMatches } from '../auth/password-check';
+import { readOrgRow } from '../../server/db/org-rows';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, six digits, 30-second steps; one step either side accepted. */
 const PERIOD = 30;
@@ -150,10 +151,13 @@ async function startCodeAttempt(db: Db, orgId: number, userId: number, ip: strin
 
 /** The person the challenge names, still active and with no password change since. */
 async function challengedUser(tx: ReadTx, orgId: number, c: { userId: number; tokenVersion: number }) {
-  const [user] = await tx
-    .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion, email: users.email, inviteStatus: users.inviteStatus })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), eq(users.id, c.userId)));
+  const user = await readOrgRow(
+    tx,
+    users,
+    { id: users.id, role: users.role, tokenVersion: users.tokenVersion, email: users.email, inviteStatus: users.inviteStatus },
+    orgId,
+    c.userId,
+  );
   if (!user || user.inviteStatus !== 'ACTIVE' || user.tokenVersion !== c.tokenVersion) throw unauthorized(EXPIRED);
   return user;
 }
@@ -229,10 +233,7 @@ export async function verifySignIn(db: Db, orgId: number, input: { challenge: st
 
 /** Starts (or restarts) an enrolment: a new secret, its otpauth:// address and QR code; shown this once. */
 export async function startEnrolment(tx: Tx, orgId: number, userId: number, box: SecretBox) {
-  const [user] = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+  const user = await readOrgRow(tx, users, { email: users.email }, orgId, userId);
   if (!user) throw notFound('User');
   if ((await enrolmentOf(tx, orgId, userId))?.confirmedAt) throw conflict('Two-factor sign-in is already on');
   const [org] = await tx.select({ name: organizations.organization }).from(organizations).where(eq(organizations.id, orgId));
@@ -318,10 +319,7 @@ export async function disableTwoFactor(db: Db, orgId: number, user: { userId: nu
 
 /** An admin resets a person's enrolment (a lost phone): they sign in with the password alone, or enrol again if required. */
 export async function resetTwoFactor(tx: Tx, orgId: number, userId: number) {
-  const [user] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+  const user = await readOrgRow(tx, users, { id: users.id }, orgId, userId);
   if (!user) throw notFound('User');
   await tx.delete(twoFactorEnrolments).where(and(eq(twoFactorEnrolments.orgId, orgId), eq(twoFactorEnrolments.userId, userId)));
   return { message: 'Two-factor sign-in has been reset' };

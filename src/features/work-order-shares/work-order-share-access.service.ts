@@ -17,6 +17,8 @@ import { IMAGE_KINDS, progressOf } from '../procedures/procedures.schema';
 import type { ContractorLaborDto, ContractorPartDto, ContractorStepDto, ShareGateDto, SharedWorkOrderDto, ShareState } from './work-order-shares.schema';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { gone, CODE_MINUTES, CODE_MAIL_LIMITS, CODE_TRY_LIMIT, sameHash, iso, ShareRow, readShare, readMessages } from './work-order-share-list.service';
+import { pick } from '../../shared/pick';
+import { readOrgRow } from '../../server/db/org-rows';
 
 // ---- The contractor's side (by token) ----
 
@@ -64,10 +66,7 @@ async function notifyTeam(tx: Tx, orgId: number, share: LiveShare, what: string,
         or(inArray(users.id, assignees), share.createdById ? eq(users.id, share.createdById) : undefined),
       ),
     );
-  const [order] = await tx
-    .select({ title: workOrders.title })
-    .from(workOrders)
-    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, share.workOrderId)));
+  const order = await readOrgRow(tx, workOrders, { title: workOrders.title }, orgId, share.workOrderId);
   for (const p of people) {
     const wants = { ...DEFAULT_NOTIFICATION_SETTINGS, ...(p.settings ?? {}) }.maintenance;
     if (!wants) continue;
@@ -116,15 +115,7 @@ export async function getSharedWorkOrder(
   if (!confirmed(share, key)) return { codeRequired: true, emailHint: maskEmail(share.email) };
   const [order] = await tx
     .select({
-      id: workOrders.id,
-      title: workOrders.title,
-      instructions: workOrders.instructions,
-      status: workOrders.status,
-      priority: workOrders.priority,
-      dueDate: workOrders.dueDate,
-      onHold: workOrders.onHold,
-      holdReason: workOrders.holdReason,
-      holdNote: workOrders.holdNote,
+      ...pick(workOrders, 'id', 'title', 'instructions', 'status', 'priority', 'dueDate', 'onHold', 'holdReason', 'holdNote'),
       assetName: assets.name,
       assetCode: assets.assetCode,
     })
@@ -158,23 +149,16 @@ export async function getSharedWorkOrder(
     expiresAt: share.expiresAt.toISOString(),
     workOrder: {
       code: workOrderDisplayId(order.id),
-      title: order.title,
-      instructions: order.instructions,
-      status: order.status,
-      priority: order.priority,
+      ...pick(order, 'title', 'instructions', 'status', 'priority'),
       dueDate: iso(order.dueDate),
       asset: order.assetName ? { name: order.assetName, code: order.assetCode } : null,
-      onHold: order.onHold,
-      holdReason: order.holdReason,
-      holdNote: order.holdNote,
+      ...pick(order, 'onHold', 'holdReason', 'holdNote'),
     },
     procedure: head ? contractorProcedure(head.name, steps, sign) : null,
     messages: await readMessages(tx, orgId, share.id, sign),
     labors: lines.labors.map(
       (l): ContractorLaborDto => ({
-        id: l.id,
-        startDate: l.startDate,
-        endDate: l.endDate,
+        ...pick(l, 'id', 'startDate', 'endDate'),
         minutes: Math.round((Date.parse(l.endDate) - Date.parse(l.startDate)) / 60_000),
         hourlyRateMinor: l.external!.rateMinor ?? 0,
         costMinor: l.external!.costMinor ?? 0,
@@ -209,14 +193,7 @@ type ContractorStepRow = Pick<
 /** One step as the contractor sees it (also the `current` of a stale answer's 409). */
 export function contractorStep(r: ContractorStepRow, sign: (url: string) => string): ContractorStepDto {
   return {
-    id: r.id,
-    position: r.position,
-    kind: r.kind,
-    label: r.label,
-    required: r.required,
-    unit: r.unit,
-    min: r.min,
-    max: r.max,
+    ...pick(r, 'id', 'position', 'kind', 'label', 'required', 'unit', 'min', 'max'),
     options: r.options ?? [],
     meterName: null,
     value: IMAGE_KINDS.includes(r.kind) && typeof r.value === 'string' ? sign(r.value) : (r.value ?? null),

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { users, workOrders, customerVendors, workOrderShareMessages, workOrderShares } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { WORK_ORDER, ShareMail, readShare, getShare, linkOf } from './work-order-share-list.service';
 import { requireReference } from '../../server/db/references';
+import { readOrgRow, lockOrgRow } from '../../server/db/org-rows';
 
 const history = historyOf(WORK_ORDER);
 
@@ -23,10 +24,7 @@ const history = historyOf(WORK_ORDER);
  * the manager once in the answer (to copy it), never again.
  */
 export async function createShare(tx: Tx, orgId: number, actor: AccessClaims, input: z.output<typeof shareInputSchema>, mail: ShareMail) {
-  const [order] = await tx
-    .select({ id: workOrders.id, title: workOrders.title, dueDate: workOrders.dueDate })
-    .from(workOrders)
-    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, input.workOrderId)));
+  const order = await readOrgRow(tx, workOrders, { id: workOrders.id, title: workOrders.title, dueDate: workOrders.dueDate }, orgId, input.workOrderId);
   if (!order) throw badRequest('Work order not found', 'workOrderId');
   if (input.vendorId) await requireReference(tx, orgId, customerVendors, input.vendorId, 'vendorId', 'Vendor not found');
   const { token, hash: tokenHash } = newOpaqueToken();
@@ -74,11 +72,7 @@ export async function createShare(tx: Tx, orgId: number, actor: AccessClaims, in
 
 /** Locks one share of the organisation for a change; 404 when it is not theirs. */
 async function lockShare(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx
-    .select()
-    .from(workOrderShares)
-    .where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id)))
-    .for('update');
+  const row = await lockOrgRow(tx, workOrderShares, getTableColumns(workOrderShares), orgId, id);
   if (!row) throw notFound('Share');
   return row;
 }
@@ -123,10 +117,7 @@ export async function acceptShare(tx: Tx, orgId: number, actor: AccessClaims, id
 }
 
 async function authorName(tx: ReadTx, orgId: number, userId: number) {
-  const [u] = await tx
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+  const u = await readOrgRow(tx, users, { firstName: users.firstName, lastName: users.lastName, email: users.email }, orgId, userId);
   return u ? `${u.firstName} ${u.lastName}`.trim() || u.email : 'Team';
 }
 

@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import { now } from '../../server/clock';
 import { ENTITY, isManager, getWorkOrder } from './work-order-read.service';
 import { checkUsers, seesAmounts, minutesLabel, externalLine } from './work-order-rules.service';
+import { pick } from '../../shared/pick';
+import { readOrgRow } from '../../server/db/org-rows';
 
 const history = historyOf(ENTITY);
 
@@ -37,16 +39,8 @@ export const partPriceMinor = (orgId: number, partId: number, digits: number) =>
 export async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: number, showAmounts: boolean): Promise<LaborDto[]> {
   const rows = await tx
     .select({
-      id: workOrderLabors.id,
-      workOrderId: workOrderLabors.workOrderId,
-      workerId: workOrderLabors.workerId,
-      reasonId: workOrderLabors.reasonId,
-      startDate: workOrderLabors.startDate,
-      endDate: workOrderLabors.endDate,
-      createdAt: workOrderLabors.createdAt,
-      shareId: workOrderLabors.shareId,
-      externalName: workOrderLabors.externalName,
-      externalRateMinor: workOrderLabors.externalRateMinor,
+      ...pick(workOrderLabors, 'id', 'workOrderId', 'workerId', 'reasonId', 'startDate', 'endDate', 'createdAt', 'shareId', 'externalName'),
+      ...pick(workOrderLabors, 'externalRateMinor'),
       externalCostMinor: laborCostMinor(workOrderLabors.startDate, workOrderLabors.endDate, workOrderLabors.externalRateMinor),
       firstName: users.firstName,
       lastName: users.lastName,
@@ -61,10 +55,7 @@ export async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: numb
   return rows.map((r) => {
     const external = externalLine(r, showAmounts, r.externalRateMinor ?? 0, r.externalCostMinor ?? 0);
     return {
-      id: r.id,
-      workOrderId: r.workOrderId,
-      workerId: r.workerId,
-      reasonId: r.reasonId,
+      ...pick(r, 'id', 'workOrderId', 'workerId', 'reasonId'),
       Worker: external ? { id: null, firstName: external.name, lastName: '' } : { id: r.workerId, firstName: r.firstName ?? '', lastName: r.lastName ?? '' },
       TimeTrackReason: { id: r.reasonId, name: r.reasonName ?? '' },
       startDate: r.startDate.toISOString(),
@@ -90,10 +81,7 @@ export async function addLabor(tx: Tx, orgId: number, actor: AccessClaims, workO
   // server's own `now()` decides here.
   if (!endsByNow(input, now().getTime())) throw badRequest(LABOR_FUTURE_MESSAGE, 'endTime');
   await getWorkOrder(tx, orgId, actor, workOrderId);
-  const [reason] = await tx
-    .select({ id: timeTrackingReasons.id, name: timeTrackingReasons.name })
-    .from(timeTrackingReasons)
-    .where(and(eq(timeTrackingReasons.orgId, orgId), eq(timeTrackingReasons.id, input.reason)));
+  const reason = await readOrgRow(tx, timeTrackingReasons, { id: timeTrackingReasons.id, name: timeTrackingReasons.name }, orgId, input.reason);
   if (!reason) throw badRequest('Reason is required', 'reason');
   let workerId = actor.userId;
   if (input.workerId && input.workerId !== actor.userId) {

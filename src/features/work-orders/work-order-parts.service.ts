@@ -13,6 +13,7 @@ import { toMajor, toMinor } from '../../shared/money';
 import { moneySettings } from '../organization/organization.service';
 import { ENTITY, getWorkOrder } from './work-order-read.service';
 import { seesAmounts, lineCostMessage, externalLine } from './work-order-rules.service';
+import { pick } from '../../shared/pick';
 
 const history = historyOf(ENTITY);
 
@@ -22,15 +23,7 @@ const history = historyOf(ENTITY);
 export async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number, showAmounts: boolean): Promise<WorkOrderPartDto[]> {
   const rows = await tx
     .select({
-      id: workOrderParts.id,
-      workOrderId: workOrderParts.workOrderId,
-      partId: workOrderParts.partId,
-      quantity: workOrderParts.quantity,
-      shareId: workOrderParts.shareId,
-      externalName: workOrderParts.externalName,
-      externalUnitPriceMinor: workOrderParts.externalUnitPriceMinor,
-      unitPriceMinor: workOrderParts.unitPriceMinor,
-      locationId: workOrderParts.locationId,
+      ...pick(workOrderParts, 'id', 'workOrderId', 'partId', 'quantity', 'shareId', 'externalName', 'externalUnitPriceMinor', 'unitPriceMinor', 'locationId'),
       name: parts.name,
       salesPrice: parts.salesPrice,
     })
@@ -43,9 +36,7 @@ export async function listPartRows(tx: ReadTx, orgId: number, workOrderId: numbe
   return rows.map((r) => {
     const external = externalLine(r, showAmounts, r.externalUnitPriceMinor ?? 0, (r.externalUnitPriceMinor ?? 0) * r.quantity);
     return {
-      id: r.id,
-      workOrderId: r.workOrderId,
-      partId: r.partId,
+      ...pick(r, 'id', 'workOrderId', 'partId'),
       Part: external
         ? { id: null, name: external.name, salesPrice: external.rateMinor === null ? null : toMajor(external.rateMinor, digits) }
         : // The price the line kept when the part was used (decision 063), so the tab's totals are the order's cost.

@@ -1,10 +1,11 @@
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { ReadTx } from './client';
 import { pageAndTotal, totalOver } from './paging';
 import { conflict } from '../http-error';
 import { pgCode } from './pg-code';
-import { pagination } from '../../shared/pagination';
+import { pagination, type Pagination } from '../../shared/pagination';
 import { escapeLike } from './like';
 import { param, preparedRead } from './prepared';
 
@@ -37,21 +38,26 @@ function simpleListValues(orgId: number, query: { name?: string; page?: number; 
 const nameLike = (values: { like?: string }, ...columns: PgColumn[]): SQL | undefined =>
   values.like ? or(...columns.map((column) => ilike(column, param('like')))) : undefined;
 
+/** A simple list's table: the organisation, the id, and the name it is sorted and filtered by. */
+type SimpleTable = PgTable & { orgId: PgColumn; id: PgColumn; name: PgColumn };
+type ListQuery = { name?: string; page?: number; pageSize?: number };
+
 /**
- * A simple list (master data, teams): its page and its total in one statement, sorted by name. `select` gives the columns, with the `total` it is handed, and the table
- * (`$dynamic()`); the organisation and the name filter (on the name and any `alsoSearched` column) are added here.
+ * A simple list (master data, teams): its page and its total in one statement, sorted by name, and the page's
+ * `pagination`. `select` gives the columns, with the `total` it is handed, and the table (`$dynamic()`); the
+ * organisation and the name filter (on the name and any `alsoSearched` column) are added here.
  */
-export function readSimpleList<Q extends PgSelect>(
+export async function readSimpleList<Q extends PgSelect>(
   tx: ReadTx,
   statement: string,
   orgId: number,
-  query: { name?: string; page?: number; pageSize?: number },
-  table: { orgId: PgColumn; id: PgColumn; name: PgColumn },
+  query: ListQuery,
+  table: SimpleTable,
   select: (total: ReturnType<typeof totalOver>) => Q,
   alsoSearched: PgColumn[] = [],
-): Promise<{ rows: Q['_']['result']; total: number }> {
+): Promise<{ rows: Q['_']['result']; pagination: Pagination }> {
   // The rows' type is the caller's select; drizzle's generic builder types cannot show that `total` is in it.
-  return pageAndTotal(
+  const { rows, total } = await pageAndTotal(
     simpleListValues(orgId, query),
     (values) =>
       preparedRead(
@@ -66,6 +72,25 @@ export function readSimpleList<Q extends PgSelect>(
         values,
       ) as Promise<{ total: number }[]>,
   );
+  return { rows, pagination: listWindow(query).paginate(total) };
+}
+
+/** `readSimpleList` of one table's `columns`, without joins (most master data). */
+export function readSimpleTable<C extends SelectedFields>(
+  tx: ReadTx,
+  statement: string,
+  orgId: number,
+  query: ListQuery,
+  table: SimpleTable,
+  columns: C,
+  alsoSearched: PgColumn[] = [],
+): Promise<{ rows: SelectResultFields<C>[]; pagination: Pagination }> {
+  const select = (total: ReturnType<typeof totalOver>) =>
+    tx
+      .select({ ...columns, total })
+      .from(table)
+      .$dynamic();
+  return readSimpleList(tx, statement, orgId, query, table, select, alsoSearched) as Promise<{ rows: SelectResultFields<C>[]; pagination: Pagination }>;
 }
 
 /** Case-insensitive "contains" on a column, or nothing when the filter is empty. */

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
-import { withoutTenant, withTenant } from '../db/client';
-import { organizations } from '../db/schema';
+import { withTenant } from '../db/client';
+import { organisationIds } from './per-organisation';
 import { now as clockNow } from '../clock';
 import { pruneAuditLog } from '../../features/audit/audit.service';
 import { scheduleJob, type JobQueue } from './queue';
@@ -18,9 +18,9 @@ export const AUDIT_RETENTION_CRON = '30 3 * * *';
 export async function pruneAuditLogs(database: Database, keys: AnchorKeys, at: Date = clockNow()) {
   const { db } = database;
   // audit_heads is a tenant table: each organisation's row is read in its own scope.
-  const orgs = await withoutTenant(db, (tx) => tx.select({ id: organizations.id }).from(organizations));
+  const orgIds = await organisationIds(db);
   let removed = 0;
-  for (const { id } of orgs) removed += await withTenant(db, id, (tx) => pruneAuditLog(tx, id, at, keys), { long: true });
+  for (const id of orgIds) removed += await withTenant(db, id, (tx) => pruneAuditLog(tx, id, at, keys), { long: true });
   return { removed };
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database, Tx } from '../db/client';
 import { withoutTenant, withTenant } from '../db/client';
 import { idempotencyKeys, invitations, mailOutbox, organizations, rateLimits, sessions } from '../db/schema';
 import { scheduleJob, type JobQueue } from './queue';
@@ -15,6 +16,16 @@ export interface CleanupOptions {
 }
 
 const DAY = 24 * 3600_000;
+
+/** Deletes the organisation's rows of a tenant table whose `column` is before `cutoff`; answers how many. */
+async function deleteBefore(tx: Tx, orgId: number, table: PgTable & { orgId: PgColumn }, column: PgColumn, cutoff: Date) {
+  return (
+    await tx
+      .delete(table)
+      .where(and(eq(table.orgId, orgId), lt(column, cutoff)))
+      .returning({ orgId: table.orgId })
+  ).length;
+}
 
 /**
  * Deletes what has outlived its use: expired sessions and invitations, idempotency keys older than a day
@@ -48,24 +59,9 @@ export async function cleanUp(database: Database, options: CleanupOptions = {}) 
       db,
       orgId,
       async (tx) => {
-        counts.sessions += (
-          await tx
-            .delete(sessions)
-            .where(and(eq(sessions.orgId, orgId), lt(sessions.expiresAt, now)))
-            .returning({ id: sessions.id })
-        ).length;
-        counts.idempotencyKeys += (
-          await tx
-            .delete(idempotencyKeys)
-            .where(and(eq(idempotencyKeys.orgId, orgId), lt(idempotencyKeys.createdAt, dayAgo)))
-            .returning({ key: idempotencyKeys.key })
-        ).length;
-        counts.invitations += (
-          await tx
-            .delete(invitations)
-            .where(and(eq(invitations.orgId, orgId), lt(invitations.expiresAt, now)))
-            .returning({ id: invitations.id })
-        ).length;
+        counts.sessions += await deleteBefore(tx, orgId, sessions, sessions.expiresAt, now);
+        counts.idempotencyKeys += await deleteBefore(tx, orgId, idempotencyKeys, idempotencyKeys.createdAt, dayAgo);
+        counts.invitations += await deleteBefore(tx, orgId, invitations, invitations.expiresAt, now);
       },
       { long: true },
     );

@@ -1,10 +1,8 @@
 import type { Database } from '../db/client';
-import { withoutTenant, withTenant } from '../db/client';
-import { organizations } from '../db/schema';
 import { now as clockNow } from '../clock';
 import { generateDueWork } from '../../features/pm-plans/pm-plans.service';
 import { scheduleJob, runTime, type JobQueue } from './queue';
-import { auditedJob } from '../../features/audit/audit-job';
+import { auditedOrgRun, organisationIds } from './per-organisation';
 
 export const PM_GENERATOR_QUEUE = 'pm-generator';
 /** Every 5 minutes (PM_GENERATOR_CRON overrides it, e.g. every minute in a browser journey); one instance runs each slot. */
@@ -26,7 +24,7 @@ export interface GeneratorLog {
  */
 export async function runPmGenerator(database: Database, log?: GeneratorLog, at: Date = clockNow()) {
   const started = Date.now();
-  const orgIds = await withoutTenant(database.db, async (tx) => (await tx.select({ id: organizations.id }).from(organizations)).map((o) => o.id));
+  const orgIds = await organisationIds(database.db);
   let created = 0;
   const failed: number[] = [];
   // A few organisations at a time: each is a handful of round trips, and waiting on them one by one leaves the
@@ -37,9 +35,7 @@ export async function runPmGenerator(database: Database, log?: GeneratorLog, at:
       const orgId = orgIds[next++];
       try {
         // Awaited first: `created += await …` would read `created` before the wait and lose the others' counts.
-        const result = await withTenant(database.db, orgId, (tx) => auditedJob(tx, orgId, PM_GENERATOR_QUEUE, (jobTx) => generateDueWork(jobTx, orgId, at)), {
-          long: true,
-        });
+        const result = await auditedOrgRun(database.db, orgId, PM_GENERATOR_QUEUE, (tx) => generateDueWork(tx, orgId, at));
         created += result.created;
       } catch (err) {
         failed.push(orgId);

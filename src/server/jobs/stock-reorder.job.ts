@@ -1,10 +1,8 @@
 import type { Database } from '../db/client';
-import { withoutTenant, withTenant } from '../db/client';
-import { organizations } from '../db/schema';
 import { draftReorders } from '../../features/stock/reorder.service';
 import type { GeneratorLog } from './pm-generator.job';
 import { scheduleJob, type JobQueue } from './queue';
-import { auditedJob } from '../../features/audit/audit-job';
+import { auditedOrgRun, organisationIds } from './per-organisation';
 
 export const STOCK_REORDER_QUEUE = 'stock-reorder';
 /** Daily at 05:00 UTC (STOCK_REORDER_CRON overrides it); a manager's "Draft reorders" runs the same for one organisation. */
@@ -15,14 +13,12 @@ export const STOCK_REORDER_CRON = '0 5 * * *';
  * and the others go on. Running again drafts nothing twice: what was drafted counts as on order.
  */
 export async function runStockReorder(database: Database, log?: GeneratorLog) {
-  const orgIds = await withoutTenant(database.db, async (tx) => (await tx.select({ id: organizations.id }).from(organizations)).map((o) => o.id));
+  const orgIds = await organisationIds(database.db);
   let drafted = 0;
   const failed: number[] = [];
   for (const orgId of orgIds) {
     try {
-      const result = await withTenant(database.db, orgId, (tx) => auditedJob(tx, orgId, STOCK_REORDER_QUEUE, (jobTx) => draftReorders(jobTx, orgId, null)), {
-        long: true,
-      });
+      const result = await auditedOrgRun(database.db, orgId, STOCK_REORDER_QUEUE, (tx) => draftReorders(tx, orgId, null));
       drafted += result.drafted;
     } catch (err) {
       failed.push(orgId);

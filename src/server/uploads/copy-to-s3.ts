@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../env';
 import { CONTENT_TYPES, STORED_KEY, type FileExt } from './storage';
 import { s3Blobs, type S3Blobs } from './s3-blobs';
+import { runWhenMain } from '../paths';
 
 export interface CopyCounts {
   /** Sent to the bucket: not there yet, or there with other bytes (an interrupted earlier copy). */
@@ -75,9 +75,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenMain(import.meta.url, main);

@@ -17,6 +17,16 @@ const notThere = (err: unknown) => {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 };
 
+/** What `read` gives, or null when the key is not there. */
+async function unlessMissing<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (err) {
+    if (notThere(err)) return null;
+    throw err;
+  }
+}
+
 export interface S3Blobs extends Blobs {
   /** Size and ETag of a stored object, or null (the copy command compares them before sending a file again). */
   head(key: string): Promise<{ size: number; etag: string } | null>;
@@ -38,33 +48,21 @@ export function s3Blobs(settings: S3Settings, client = s3Client(settings), { pag
       // A Buffer, not a stream: its length and checksums are known before it is sent (no chunked upload).
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: Key(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
     },
-    async get(key) {
-      try {
+    get: (key) =>
+      unlessMissing(async () => {
         const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: Key(key) }));
         return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
-      } catch (err) {
-        if (notThere(err)) return null;
-        throw err;
-      }
-    },
-    async open(key) {
-      try {
+      }),
+    open: (key) =>
+      unlessMissing(async () => {
         const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: Key(key) }));
         return res.Body ? { body: res.Body as Readable, size: res.ContentLength } : null;
-      } catch (err) {
-        if (notThere(err)) return null;
-        throw err;
-      }
-    },
-    async head(key) {
-      try {
+      }),
+    head: (key) =>
+      unlessMissing(async () => {
         const res = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: Key(key) }));
         return { size: res.ContentLength ?? -1, etag: res.ETag ?? '' };
-      } catch (err) {
-        if (notThere(err)) return null;
-        throw err;
-      }
-    },
+      }),
     async delete(key) {
       // S3 answers 204 for a key that is not there: deleting twice is no error.
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: Key(key) }));
