@@ -4,7 +4,7 @@ import { zodResolver } from '../../../web/lib/form-resolver';
 import { Button, Group, Loader, Modal, Select, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DateTimeField, DetailTable, notifyError, notifySuccess, removeWithConfirmation, useNotifiedQuery } from '../../../web/components';
+import { FormField, DateTimeField, DetailTable, notifyError, notifySuccess, removeWithConfirmation, useNotifiedQuery } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { useAppData, useCurrentUser, useIsManager } from '../../../web/lib/app-data';
 import { laborInputSchema, type LaborDto } from '../work-orders.schema';
@@ -128,21 +128,15 @@ export function AddTimeDialog({ opened, workOrderId, onClose, onAdded }: { opene
               )}
             />
           ))}
-          <Controller
-            control={form.control}
+          <FormField
+            form={form}
             name="reason"
-            render={({ field }) => (
-              <Select
-                label={t('labor.reason')}
-                withAsterisk
-                data={reasons.map((r) => ({ value: String(r.id), label: r.name }))}
-                value={field.value}
-                onChange={field.onChange}
-                searchable
-                error={errors.reason?.message}
-                data-testid="labor-reason"
-              />
-            )}
+            component={Select}
+            label={t('labor.reason')}
+            withAsterisk
+            data={reasons.map((r) => ({ value: String(r.id), label: r.name }))}
+            searchable
+            data-testid="labor-reason"
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
