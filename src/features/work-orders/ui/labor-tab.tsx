@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Button, Group, Loader, Modal, Select, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -88,7 +88,6 @@ export function AddTimeDialog({ opened, workOrderId, onClose, onAdded }: { opene
     // a fresh form each time the dialog opens
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
-  const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async () => {
     const v = form.getValues();
@@ -112,20 +111,14 @@ export function AddTimeDialog({ opened, workOrderId, onClose, onAdded }: { opene
       <form onSubmit={submit} noValidate data-testid="add-time-form">
         <Stack>
           {(['startTime', 'endTime'] as const).map((name) => (
-            <Controller
+            <FormField
               key={name}
-              control={form.control}
+              form={form}
               name={name}
-              render={({ field }) => (
-                <DateTimeField
-                  label={t(name === 'startTime' ? 'labor.start' : 'labor.end')}
-                  required
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={errors[name]?.message}
-                  testId={`labor-${name}`}
-                />
-              )}
+              component={DateTimeField}
+              label={t(name === 'startTime' ? 'labor.start' : 'labor.end')}
+              required
+              testId={`labor-${name}`}
             />
           ))}
           <FormField
