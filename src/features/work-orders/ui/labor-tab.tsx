@@ -1,10 +1,19 @@
 import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
-import { Button, Group, Loader, Modal, Select, Stack } from '@mantine/core';
+import { Loader, Modal, Select, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormField, DateTimeField, DetailTable, notifyError, notifySuccess, removeWithConfirmation, useNotifiedQuery } from '../../../web/components';
+import {
+  DialogActions,
+  FormField,
+  DateTimeField,
+  DetailTable,
+  notifyError,
+  notifySuccess,
+  removeWithConfirmation,
+  useNotifiedQuery,
+} from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { useAppData, useCurrentUser, useIsManager } from '../../../web/lib/app-data';
 import { laborInputSchema, type LaborDto } from '../work-orders.schema';
@@ -131,14 +140,7 @@ export function AddTimeDialog({ opened, workOrderId, onClose, onAdded }: { opene
             searchable
             data-testid="labor-reason"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={form.formState.isSubmitting} data-testid="labor-save">
-              {t('labor.save')}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submitLabel={t('labor.save')} loading={form.formState.isSubmitting} testId="labor-save" />
         </Stack>
       </form>
     </Modal>
