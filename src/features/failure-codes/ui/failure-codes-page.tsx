@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Card, Group, Modal, NumberInput, Stack, Swit
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ExportButton, notifyError, notifySuccess, removeWithConfirmation } from '../../../web/components';
+import { DialogActions, ExportButton, notifyError, notifySuccess, removeWithConfirmation } from '../../../web/components';
 import { api, ApiError } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
@@ -202,14 +202,7 @@ function CodeModal({ editing, onClose, onSaved }: { editing: Editing; onClose():
             testId="code-category"
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button onClick={() => void save()} data-testid="save-code">
-            {t('save')}
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} submitLabel={t('save')} onSubmit={() => void save()} testId="save-code" />
       </Stack>
     </Modal>
   );
