@@ -37,6 +37,7 @@ export {
   type LineItemsTableProps,
   type TaxOption,
 } from './line-items';
+export { DialogActions } from './dialog-actions';
 export { ServerListScreen, type RecordListConfig, type ServerListScreenProps, type ServerListLike } from './server-list-screen';
 export {
   RecordDrawerFooter,

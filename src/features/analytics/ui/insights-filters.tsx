@@ -41,20 +41,16 @@ export function InsightsFilters({ params, isManager }: { params: ReturnType<type
           </div>
           {range === 'custom' && (
             <>
-              <TextInput
-                type="date"
-                label={t('insights.range.from')}
-                value={query.from ?? ''}
-                onChange={(e) => set({ from: e.currentTarget.value })}
-                data-testid="insights-from"
-              />
-              <TextInput
-                type="date"
-                label={t('insights.range.to')}
-                value={query.to ?? ''}
-                onChange={(e) => set({ to: e.currentTarget.value })}
-                data-testid="insights-to"
-              />
+              {(['from', 'to'] as const).map((end) => (
+                <TextInput
+                  key={end}
+                  type="date"
+                  label={t(`insights.range.${end}`)}
+                  value={query[end] ?? ''}
+                  onChange={(e) => set({ [end]: e.currentTarget.value })}
+                  data-testid={`insights-${end}`}
+                />
+              ))}
             </>
           )}
         </Group>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Code, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Code, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AdminListPage, confirmAction, notifyError, notifySuccess, SecretShownModal, useRecordForm } from '../../../web/components';
+import { DialogActions, AdminListPage, confirmAction, notifyError, notifySuccess, SecretShownModal, useRecordForm } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import { API_KEY_ROLES, apiKeyInputSchema, type ApiKeyInput, type ApiKeyRole } from '../api-keys.schema';
@@ -148,7 +148,6 @@ export default function ApiKeysPage() {
 
 function NewKeyDialog({ onClose, onCreated }: { onClose(): void; onCreated(key: string, data: { apiKeys: ApiKeyRow[] }): void }) {
   const { t } = useTranslation('apiKeys');
-  const { t: common } = useTranslation();
   const roleLabel = useRoleLabel();
   // the route's own schema and messages (useRecordForm); the expiry is picked as a period and sent as a date
   const form = useRecordForm<ApiKeyInput, never>(apiKeyInputSchema, undefined, () => ({ name: '', role: 'read-only', expiresAt: expiryIn('90') }));
@@ -193,14 +192,7 @@ function NewKeyDialog({ onClose, onCreated }: { onClose(): void; onCreated(key: 
             allowDeselect={false}
             error={errors.expiresAt?.message}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {common('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="api-key-create">
-              {t('create')}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submitLabel={t('create')} loading={create.isPending} testId="api-key-create" />
         </Stack>
       </form>
     </Modal>

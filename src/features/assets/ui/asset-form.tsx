@@ -4,7 +4,7 @@ import { Checkbox, Select, SimpleGrid, Stack, TextInput, Textarea } from '@manti
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DayField, RecordCreateModal } from '../../../web/components';
+import { FormField, DayField, RecordCreateModal } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
@@ -73,21 +73,15 @@ export function AssetFields({ form, record }: { form: AssetForm; record?: AssetD
         <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="field-name" />
         {/* the day as the lists write it (DD/MM/YYYY), typed or picked, in both languages (no browser-locale date box) */}
         <DayField form={form} name="date" label={t('date')} testId="field-date" />
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="assetCategoryId"
-          render={({ field }) => (
-            <AssetCategorySelect
-              label={t('category')}
-              withAsterisk
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              initialLabel={record?.AssetCategory ? `${record.AssetCategory.code} · ${record.AssetCategory.name}` : null}
-              allowAddNew={isManager}
-              error={errors.assetCategoryId?.message}
-              testId="field-assetCategoryId"
-            />
-          )}
+          component={AssetCategorySelect}
+          label={t('category')}
+          withAsterisk
+          initialLabel={record?.AssetCategory ? `${record.AssetCategory.code} · ${record.AssetCategory.name}` : null}
+          allowAddNew={isManager}
+          testId="field-assetCategoryId"
         />
         <Controller
           control={form.control}
@@ -107,48 +101,24 @@ export function AssetFields({ form, record }: { form: AssetForm; record?: AssetD
         <TextInput label={t('serial')} {...form.register('serial')} error={errors.serial?.message} data-testid="field-serial" />
         <TextInput label={t('assetCode')} {...form.register('assetCode')} error={errors.assetCode?.message} data-testid="field-assetCode" />
         <TextInput label={t('assetBarcode')} {...form.register('assetBarcode')} error={errors.assetBarcode?.message} data-testid="field-assetBarcode" />
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="customerVendorId"
-          render={({ field }) => (
-            <CustomerVendorSelect
-              label={t('owner')}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              initialOption={record?.CustomerVendor ? { value: record.CustomerVendor.id, label: record.CustomerVendor.name } : null}
-              error={errors.customerVendorId?.message}
-              clearable
-              testId="field-customerVendorId"
-            />
-          )}
+          component={CustomerVendorSelect}
+          label={t('owner')}
+          initialOption={record?.CustomerVendor ? { value: record.CustomerVendor.id, label: record.CustomerVendor.name } : null}
+          clearable
+          testId="field-customerVendorId"
         />
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="locationId"
-          render={({ field }) => (
-            <LocationSelect
-              label={t('location')}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              initialOption={record?.Location ? { value: record.Location.id, label: record.Location.name } : null}
-              error={errors.locationId?.message}
-              testId="field-locationId"
-            />
-          )}
+          component={LocationSelect}
+          label={t('location')}
+          initialOption={record?.Location ? { value: record.Location.id, label: record.Location.name } : null}
+          testId="field-locationId"
         />
-        <Controller
-          control={form.control}
-          name="parentId"
-          render={({ field }) => (
-            <AssetParentSelect
-              label={t('parent')}
-              self={record?.id ?? null}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              error={errors.parentId?.message}
-            />
-          )}
-        />
+        <FormField form={form} name="parentId" component={AssetParentSelect} label={t('parent')} self={record?.id ?? null} />
       </SimpleGrid>
       <Checkbox label={tStates('independent')} {...form.register('independent')} data-testid="field-independent" />
       <Textarea

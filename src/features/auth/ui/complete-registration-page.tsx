@@ -81,6 +81,20 @@ export default function CompleteRegistrationPage() {
       </Alert>
     );
   } else {
+    // every field is required; the two passwords are new ones (for the browser's password manager)
+    const field = (name: 'firstName' | 'lastName' | 'phoneNumber' | 'password' | 'confirmPassword', label: string, testId: string) => {
+      const Input = name === 'password' || name === 'confirmPassword' ? PasswordInput : TextInput;
+      return (
+        <Input
+          label={label}
+          withAsterisk
+          autoComplete={Input === PasswordInput ? 'new-password' : undefined}
+          {...form.register(name)}
+          error={errors[name]?.message}
+          data-testid={testId}
+        />
+      );
+    };
     body = (
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
@@ -91,44 +105,12 @@ export default function CompleteRegistrationPage() {
           )}
           <TextInput label={t('auth.fields.email')} value={verify.data?.email ?? ''} readOnly disabled />
           <SimpleGrid cols={2}>
-            <TextInput
-              label={t('users.fields.firstName')}
-              withAsterisk
-              {...form.register('firstName')}
-              error={errors.firstName?.message}
-              data-testid="invite-firstName"
-            />
-            <TextInput
-              label={t('users.fields.lastName')}
-              withAsterisk
-              {...form.register('lastName')}
-              error={errors.lastName?.message}
-              data-testid="invite-lastName"
-            />
+            {field('firstName', t('users.fields.firstName'), 'invite-firstName')}
+            {field('lastName', t('users.fields.lastName'), 'invite-lastName')}
           </SimpleGrid>
-          <TextInput
-            label={t('users.fields.phoneNumber')}
-            withAsterisk
-            {...form.register('phoneNumber')}
-            error={errors.phoneNumber?.message}
-            data-testid="invite-phone"
-          />
-          <PasswordInput
-            label={t('auth.fields.password')}
-            withAsterisk
-            autoComplete="new-password"
-            {...form.register('password')}
-            error={errors.password?.message}
-            data-testid="invite-password"
-          />
-          <PasswordInput
-            label={t('auth.fields.confirmPassword')}
-            withAsterisk
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-            error={errors.confirmPassword?.message}
-            data-testid="invite-confirm"
-          />
+          {field('phoneNumber', t('users.fields.phoneNumber'), 'invite-phone')}
+          {field('password', t('auth.fields.password'), 'invite-password')}
+          {field('confirmPassword', t('auth.fields.confirmPassword'), 'invite-confirm')}
           <Button type="submit" loading={form.formState.isSubmitting} data-testid="invite-submit">
             {t('actions.submit')}
           </Button>

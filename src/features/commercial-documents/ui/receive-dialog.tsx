@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../web/components';
+import { DialogActions, notifyError, notifySuccess } from '../../../web/components';
 import { api, errorMessage } from '../../../web/lib/api';
 import { registerTranslations } from '../../../web/i18n';
 import { formatNumber } from '../../../web/lib/format';
@@ -152,14 +152,14 @@ function ReceiveDialog({ receiving, number, onClose }: { receiving: ReceivingDto
           </Table.ScrollContainer>
         )}
         <StoreroomSelect value={locationId} onChange={setLocationId} label={t('storeroom')} testId="receive-storeroom" />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button onClick={() => void submit()} loading={busy} disabled={!open.length} data-testid="receive-submit">
-            {t('receive')}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          submitLabel={t('receive')}
+          onSubmit={() => void submit()}
+          loading={busy}
+          disabled={!open.length}
+          testId="receive-submit"
+        />
       </Stack>
     </Modal>
   );

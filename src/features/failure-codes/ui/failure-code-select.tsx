@@ -29,43 +29,33 @@ export function FailureCodeSelect(props: {
 }) {
   const { t } = useTranslation('failureCodes');
   const { problems, causesOf, remediesOf } = codesFor(props.codes, props.assetCategoryId);
-  const options = (rows: FailureCodeDto[]) => rows.map((c) => ({ value: String(c.id), label: `${c.code} · ${c.name}` }));
   const v = props.value;
   const num = (s: string | null) => (s ? Number(s) : null);
+  // one level's picker: its codes, the chosen one, and the choice it makes (a new pick clears the levels below)
+  const level = (
+    kind: 'problem' | 'cause' | 'remedy',
+    rows: FailureCodeDto[],
+    id: number | null,
+    choose: (id: number | null) => FailureCodeChoice,
+    disabled?: boolean,
+  ) => (
+    <Select
+      label={t(kind)}
+      withAsterisk={props.required}
+      size={props.size}
+      data={rows.map((c) => ({ value: String(c.id), label: `${c.code} · ${c.name}` }))}
+      value={id ? String(id) : null}
+      onChange={(s) => props.onChange(choose(num(s)))}
+      disabled={disabled}
+      searchable
+      data-testid={`failure-${kind}`}
+    />
+  );
   return (
     <Stack gap="xs">
-      <Select
-        label={t('problem')}
-        withAsterisk={props.required}
-        size={props.size}
-        data={options(problems)}
-        value={v.problemCodeId ? String(v.problemCodeId) : null}
-        onChange={(s) => props.onChange({ problemCodeId: num(s), causeCodeId: null, remedyCodeId: null })}
-        searchable
-        data-testid="failure-problem"
-      />
-      <Select
-        label={t('cause')}
-        withAsterisk={props.required}
-        size={props.size}
-        data={options(causesOf(v.problemCodeId))}
-        value={v.causeCodeId ? String(v.causeCodeId) : null}
-        onChange={(s) => props.onChange({ ...v, causeCodeId: num(s), remedyCodeId: null })}
-        disabled={!v.problemCodeId}
-        searchable
-        data-testid="failure-cause"
-      />
-      <Select
-        label={t('remedy')}
-        withAsterisk={props.required}
-        size={props.size}
-        data={options(remediesOf(v.causeCodeId))}
-        value={v.remedyCodeId ? String(v.remedyCodeId) : null}
-        onChange={(s) => props.onChange({ ...v, remedyCodeId: num(s) })}
-        disabled={!v.causeCodeId}
-        searchable
-        data-testid="failure-remedy"
-      />
+      {level('problem', problems, v.problemCodeId, (id) => ({ problemCodeId: id, causeCodeId: null, remedyCodeId: null }))}
+      {level('cause', causesOf(v.problemCodeId), v.causeCodeId, (id) => ({ ...v, causeCodeId: id, remedyCodeId: null }), !v.problemCodeId)}
+      {level('remedy', remediesOf(v.causeCodeId), v.remedyCodeId, (id) => ({ ...v, remedyCodeId: id }), !v.causeCodeId)}
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Modal, NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ExportButton, notifyError, notifySuccess, removeWithConfirmation } from '../../../web/components';
+import { DialogActions, ExportButton, notifyError, notifySuccess, removeWithConfirmation } from '../../../web/components';
 import { api, ApiError } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
@@ -89,6 +89,26 @@ export default function FailureCodesPage() {
     </Group>
   );
 
+  // A code's line and buttons, then its causes (of a problem) or remedies (of a cause) one step in.
+  const branch = (c: FailureCodeDto): ReactNode => {
+    const childKind = c.kind === 'problem' ? 'cause' : c.kind === 'cause' ? 'remedy' : undefined;
+    return (
+      <>
+        <Group justify="space-between" wrap="nowrap">
+          {line(c)}
+          {actions(c, childKind)}
+        </Group>
+        {childKind && (
+          <Stack gap={2} component="ul" ps="lg" style={{ listStyle: 'none', margin: 0 }}>
+            {children(childKind, c.id).map((child) => (
+              <li key={child.id}>{branch(child)}</li>
+            ))}
+          </Stack>
+        )}
+      </>
+    );
+  };
+
   return (
     <Stack>
       <Group justify="space-between">
@@ -120,30 +140,7 @@ export default function FailureCodesPage() {
               .filter((p) => (p.assetCategoryId ?? 0) === categoryId)
               .map((p) => (
                 <li key={p.id} data-testid="problem-row">
-                  <Group justify="space-between" wrap="nowrap">
-                    {line(p)}
-                    {actions(p, 'cause')}
-                  </Group>
-                  <Stack gap={2} component="ul" ps="lg" style={{ listStyle: 'none', margin: 0 }}>
-                    {children('cause', p.id).map((c) => (
-                      <li key={c.id}>
-                        <Group justify="space-between" wrap="nowrap">
-                          {line(c)}
-                          {actions(c, 'remedy')}
-                        </Group>
-                        <Stack gap={2} component="ul" ps="lg" style={{ listStyle: 'none', margin: 0 }}>
-                          {children('remedy', c.id).map((r) => (
-                            <li key={r.id}>
-                              <Group justify="space-between" wrap="nowrap">
-                                {line(r)}
-                                {actions(r)}
-                              </Group>
-                            </li>
-                          ))}
-                        </Stack>
-                      </li>
-                    ))}
-                  </Stack>
+                  {branch(p)}
                 </li>
               ))}
           </Stack>
@@ -184,22 +181,17 @@ function CodeModal({ editing, onClose, onSaved }: { editing: Editing; onClose():
   return (
     <Modal opened onClose={onClose} title={existing ? t('editCode', { kind }) : t('newCode', { kind })} data-testid="code-modal">
       <Stack>
-        <TextInput
-          label={t('code')}
-          withAsterisk
-          value={form.code}
-          onChange={(e) => setForm({ ...form, code: e.currentTarget.value })}
-          error={errors.code}
-          data-testid="code-code"
-        />
-        <TextInput
-          label={t('name')}
-          withAsterisk
-          value={form.name}
-          onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
-          error={errors.name}
-          data-testid="code-name"
-        />
+        {(['code', 'name'] as const).map((name) => (
+          <TextInput
+            key={name}
+            label={t(name)}
+            withAsterisk
+            value={form[name]}
+            onChange={(e) => setForm({ ...form, [name]: e.currentTarget.value })}
+            error={errors[name]}
+            data-testid={`code-${name}`}
+          />
+        ))}
         {editing.kind === 'problem' && (
           <AssetCategorySelect
             label={t('category')}
@@ -210,14 +202,7 @@ function CodeModal({ editing, onClose, onSaved }: { editing: Editing; onClose():
             testId="code-category"
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button onClick={() => void save()} data-testid="save-code">
-            {t('save')}
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} submitLabel={t('save')} onSubmit={() => void save()} testId="save-code" />
       </Stack>
     </Modal>
   );

@@ -38,6 +38,21 @@ export function failureText(err: unknown, fallback: string) {
   return err instanceof ApiError && (err.status === 409 || (err.status === 400 && err.issues.length === 0)) && err.message ? err.message : fallback;
 }
 
+/** A master-data drawer's save toasts: one after every save, the server's reason when it refused. */
+export const saveToasts = (messages: EntityMessages) => ({
+  alwaysToast: true,
+  errorText: failureText,
+  messages: { added: messages.added, updated: messages.updated, addFailed: messages.add, updateFailed: messages.update },
+});
+
+/** A master-data drawer's delete: the question, then its toasts (the server's reason when it refused). */
+export const removeToasts = (messages: EntityMessages) => ({
+  confirm: messages.confirmDelete,
+  success: messages.deleted,
+  failure: messages.remove,
+  errorText: failureText,
+});
+
 export function entityMessages(entity: string, plural: string): EntityMessages {
   const lower = entity.toLowerCase();
   return {
@@ -189,9 +204,7 @@ function MasterDataDrawer<Row extends { id: number; name: string }>(
   const save = useSaveHandler({
     form,
     id: record?.id,
-    alwaysToast: true,
-    errorText: failureText,
-    messages: { added: messages.added, updated: messages.updated, addFailed: messages.add, updateFailed: messages.update },
+    ...saveToasts(messages),
     update: async (id, values) => {
       await api.put(props.paths.update(id), values);
       props.onSaved();
@@ -206,11 +219,8 @@ function MasterDataDrawer<Row extends { id: number; name: string }>(
 
   const remove = (id: number) =>
     removeWithConfirmation({
-      confirm: messages.confirmDelete,
+      ...removeToasts(messages),
       remove: () => api.del(props.paths.remove(id)),
-      success: messages.deleted,
-      failure: messages.remove,
-      errorText: failureText,
       onRemoved: (list) => {
         props.onList(list);
         props.onClose();

@@ -21,7 +21,7 @@ import { api } from '../../../web/lib/api';
 import { APP_DATA_KEY, useIsManager } from '../../../web/lib/app-data';
 import { UOM_TYPES, uomInputSchema, type UomCategoryDto, type UomDto } from '../master-data.schema';
 import { NumberField, SelectField, TextField } from './form-fields';
-import { entityMessages, failureText, useMasterList } from './master-data-screen';
+import { entityMessages, removeToasts, saveToasts, useMasterList } from './master-data-screen';
 
 const messages = entityMessages('UOM', 'UOMs');
 
@@ -94,9 +94,7 @@ function UomDrawer(props: {
   const save = useSaveHandler({
     form,
     id: record?.id,
-    alwaysToast: true,
-    errorText: failureText,
-    messages: { added: messages.added, updated: messages.updated, addFailed: messages.add, updateFailed: messages.update },
+    ...saveToasts(messages),
     update: async (id, values) => {
       await api.put(`/uoms/update-uom/${id}`, values);
       props.invalidate();
@@ -113,11 +111,8 @@ function UomDrawer(props: {
 
   const remove = (id: number) =>
     removeWithConfirmation({
-      confirm: messages.confirmDelete,
+      ...removeToasts(messages),
       remove: () => api.del(`/uoms/delete-uom/${id}`, { query: props.query as never }),
-      success: messages.deleted,
-      failure: messages.remove,
-      errorText: failureText,
       onRemoved: (list) => {
         props.onList(list);
         afterChange();

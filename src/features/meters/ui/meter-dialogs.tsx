@@ -3,7 +3,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Alert, Autocomplete, Button, Checkbox, FileInput, Group, List, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DateTimeField, notifyError, notifySuccess } from '../../../web/components';
+import { DialogActions, FormField, DateTimeField, notifyError, notifySuccess } from '../../../web/components';
 import { ApiError, api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { meterInputSchema, meterUpdateSchema, readingInputSchema, type MeterDto, type MeterKind } from '../meters.schema';
 import './meters-i18n';
@@ -93,22 +93,16 @@ export function MeterDialog({
               </Stack>
             )}
           />
-          <Controller
-            control={form.control}
+          <FormField
+            form={form}
             name="unit"
-            render={({ field }) => (
-              <Autocomplete
-                label={t('unit')}
-                withAsterisk
-                placeholder={t('unitPlaceholder')}
-                data={UNITS}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.unit?.message}
-                data-testid="meter-unit"
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
+            component={Autocomplete}
+            label={t('unit')}
+            withAsterisk
+            placeholder={t('unitPlaceholder')}
+            data={UNITS}
+            data-testid="meter-unit"
+            comboboxProps={{ withinPortal: true }}
           />
           <Textarea
             label={t('description')}
@@ -118,14 +112,12 @@ export function MeterDialog({
             error={errors.description?.message}
             data-testid="meter-description"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={form.formState.isSubmitting} data-testid="meter-save">
-              {meter ? t('common:actions.save') : t('add')}
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={onClose}
+            submitLabel={meter ? t('common:actions.save') : t('add')}
+            loading={form.formState.isSubmitting}
+            testId="meter-save"
+          />
         </Stack>
       </form>
     </Modal>
@@ -200,14 +192,7 @@ export function ReadingDialog({ meter, onClose, onSaved }: { meter: MeterDto; on
             )}
           />
           {meter.kind === 'counter' && <Checkbox label={t('reset')} {...form.register('reset')} error={errors.reset?.message} data-testid="reading-reset" />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={form.formState.isSubmitting} data-testid="reading-save">
-              {t('enterReading')}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submitLabel={t('enterReading')} loading={form.formState.isSubmitting} testId="reading-save" />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Divider, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
+import { Checkbox, Divider, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
+import { DialogActions } from '../../../web/components/dialog-actions';
 import { notifyError, notifySuccess } from '../../../web/components/notify';
 import type { KindChannels, NotificationKind, NotificationOrgSettings, NotificationPreferences } from '../notifications.schema';
 import './notifications-i18n';
@@ -180,14 +181,7 @@ export function NotificationPreferencesDialog({ opened, onClose }: { opened: boo
                 </Group>
               </>
             )}
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose}>
-                {t('common:actions.cancel')}
-              </Button>
-              <Button type="submit" loading={save.isPending} data-testid="notification-settings-save">
-                {t('common:actions.save')}
-              </Button>
-            </Group>
+            <DialogActions onCancel={onClose} submitLabel={t('common:actions.save')} loading={save.isPending} testId="notification-settings-save" mt="sm" />
           </Stack>
         </form>
       )}

@@ -2,7 +2,7 @@ import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/c
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AsyncSelect, RecordCreateModal, useMoney, optionOf } from '../../../web/components';
+import { AsyncSelect, FormField, RecordCreateModal, useMoney, optionOf } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { ProductCategorySelect } from '../../master-data/ui/product-category-select';
@@ -80,21 +80,15 @@ export function PartFields({ form, record }: { form: PartForm; record?: PartDto 
           )}
         />
         <TextInput label={t('skuCode')} {...form.register('skuCode')} error={errors.skuCode?.message} data-testid="field-skuCode" />
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="categoryId"
-          render={({ field }) => (
-            <ProductCategorySelect
-              label={t('category')}
-              withAsterisk
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              initialLabel={record?.category?.name ?? null}
-              allowAddNew={isManager}
-              error={errors.categoryId?.message}
-              testId="field-categoryId"
-            />
-          )}
+          component={ProductCategorySelect}
+          label={t('category')}
+          withAsterisk
+          initialLabel={record?.category?.name ?? null}
+          allowAddNew={isManager}
+          testId="field-categoryId"
         />
         <TextInput
           label={t('salesPrice')}
@@ -112,37 +106,25 @@ export function PartFields({ form, record }: { form: PartForm; record?: PartDto 
           error={errors.minimumQuantity?.message}
           data-testid="field-minimumQuantity"
         />
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="unitOfMeasureId"
-          render={({ field }) => (
-            <AsyncSelect
-              path={UOM_OPTIONS_PATH}
-              label={t('unitOfMeasure')}
-              withAsterisk
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              initialOption={optionOf(record?.unitOfMeasure)}
-              error={errors.unitOfMeasureId?.message}
-              testId="field-unitOfMeasureId"
-            />
-          )}
+          component={AsyncSelect}
+          path={UOM_OPTIONS_PATH}
+          label={t('unitOfMeasure')}
+          withAsterisk
+          initialOption={optionOf(record?.unitOfMeasure)}
+          testId="field-unitOfMeasureId"
         />
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="purchaseUnitOfMeasureId"
-          render={({ field }) => (
-            <AsyncSelect
-              path={UOM_OPTIONS_PATH}
-              label={t('purchaseUnitOfMeasure')}
-              withAsterisk
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              initialOption={optionOf(record?.purchaseUnitOfMeasure)}
-              error={errors.purchaseUnitOfMeasureId?.message}
-              testId="field-purchaseUnitOfMeasureId"
-            />
-          )}
+          component={AsyncSelect}
+          path={UOM_OPTIONS_PATH}
+          label={t('purchaseUnitOfMeasure')}
+          withAsterisk
+          initialOption={optionOf(record?.purchaseUnitOfMeasure)}
+          testId="field-purchaseUnitOfMeasureId"
         />
         {!record && type === 'stockable' && (
           <TextInput

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { activityQueryKey, notifyError, notifySuccess } from '../../../web/components';
+import { DialogActions, activityQueryKey, notifyError, notifySuccess } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { countInputSchema, transferInputSchema } from '../../stock/stock.schema';
@@ -85,14 +85,13 @@ export function TransferDialog({ partId, opened, onClose }: { partId: number; op
           data-testid="transfer-quantity"
         />
         <TextInput label={t('stockDialogs.note')} {...form.register('note')} error={e.note?.message} data-testid="transfer-note" />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('stockDialogs.cancel')}
-          </Button>
-          <Button onClick={() => void submit()} loading={form.formState.isSubmitting} data-testid="transfer-submit">
-            {t('stockDialogs.transfer')}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          submitLabel={t('stockDialogs.transfer')}
+          onSubmit={() => void submit()}
+          loading={form.formState.isSubmitting}
+          testId="transfer-submit"
+        />
       </Stack>
     </Modal>
   );
@@ -151,14 +150,13 @@ export function CountDialog({ partId, opened, onClose }: { partId: number; opene
           data-testid="count-quantity"
         />
         <TextInput label={t('stockDialogs.note')} {...form.register('note')} error={e.note?.message} data-testid="count-note" />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('stockDialogs.cancel')}
-          </Button>
-          <Button onClick={() => void submit()} loading={form.formState.isSubmitting} data-testid="count-submit">
-            {t('stockDialogs.count')}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          submitLabel={t('stockDialogs.count')}
+          onSubmit={() => void submit()}
+          loading={form.formState.isSubmitting}
+          testId="count-submit"
+        />
       </Stack>
     </Modal>
   );

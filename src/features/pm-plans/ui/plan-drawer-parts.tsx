@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, List, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, List, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, notifyError, notifySuccess, useDebouncedValue } from '../../../web/components';
+import { DialogActions, EmptyState, notifyError, notifySuccess, useDebouncedValue } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { formatDateTime, formatDay } from '../../../web/lib/format';
 import { type OccurrenceDto } from '../pm-plans.schema';
@@ -141,14 +141,7 @@ export function SkipModal({ planId, opened, onClose, onDone }: { planId: number;
           data-autofocus
           data-testid="pm-skip-reason"
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button onClick={() => void skip()} data-testid="pm-skip-confirm">
-            {t('skipConfirm')}
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} submitLabel={t('skipConfirm')} onSubmit={() => void skip()} testId="pm-skip-confirm" />
       </Stack>
     </Modal>
   );

@@ -2,7 +2,7 @@ import { Controller } from 'react-hook-form';
 import { Chip, Grid, Group, MultiSelect, NumberInput, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AsyncMultiSelect, RichTextField, optionOf } from '../../../web/components';
+import { AsyncMultiSelect, FormField, RichTextField, optionOf } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useAppData } from '../../../web/lib/app-data';
 import { ProcedureSelect } from '../../procedures/ui/procedure-select';
@@ -41,44 +41,34 @@ function usePlanFields(form: PlanForm) {
     />
   );
   const select = (
-    name: 'priority' | 'trigger' | 'frequency' | 'monthWeek' | 'monthWeekday' | 'meterId',
+    name: 'priority' | 'trigger' | 'frequency' | 'monthWeek' | 'monthWeekday' | 'meterId' | 'schedule',
     data: { value: string; label: string }[],
     testId: string,
   ) => (
-    <Controller
-      control={form.control}
+    <FormField
+      form={form}
       name={name}
-      render={({ field }) => (
-        <Select
-          label={t(`field.${name === 'meterId' ? 'meter' : name}`)}
-          data={data}
-          value={field.value as string | null}
-          onChange={field.onChange}
-          error={errors[name]?.message}
-          allowDeselect={false}
-          data-testid={testId}
-          comboboxProps={{ withinPortal: true }}
-        />
-      )}
+      component={Select}
+      label={t(`field.${name === 'meterId' ? 'meter' : name}`)}
+      data={data}
+      allowDeselect={false}
+      data-testid={testId}
+      comboboxProps={{ withinPortal: true }}
     />
   );
-  return { errors, half, number, select };
+  // a list of values as options labelled from the plan's strings (`frequency.weekly` and so on)
+  const choices = (values: readonly (string | number)[], labels: string) => values.map((v) => ({ value: String(v), label: t(`${labels}.${v}`) }));
+  return { errors, half, number, select, choices };
 }
 
 /** A calendar trigger's fields: every so many days, weeks, months (which days), the schedule, the dates and the lead days. */
 function CalendarTriggerFields({ form, values }: { form: PlanForm; values: FormValues }) {
   const { t } = useTranslation('pmPlans');
-  const { errors, half, number, select } = usePlanFields(form);
+  const { errors, half, number, select, choices } = usePlanFields(form);
   return (
     <>
       <Grid.Col span={{ base: 6, sm: 3 }}>{number('interval', 'pm-interval', 1)}</Grid.Col>
-      <Grid.Col span={{ base: 6, sm: 3 }}>
-        {select(
-          'frequency',
-          PLAN_FREQUENCIES.map((v) => ({ value: v, label: t(`frequency.${v}`) })),
-          'pm-frequency',
-        )}
-      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 3 }}>{select('frequency', choices(PLAN_FREQUENCIES, 'frequency'), 'pm-frequency')}</Grid.Col>
       {values.frequency === 'weekly' && (
         <Grid.Col span={12}>
           <Text size="sm" mb={4}>
@@ -112,7 +102,7 @@ function CalendarTriggerFields({ form, values }: { form: PlanForm; values: FormV
                   fullWidth
                   value={field.value}
                   onChange={field.onChange}
-                  data={['day', 'weekday'].map((v) => ({ value: v, label: t(`monthlyMode.${v}`) }))}
+                  data={choices(['day', 'weekday'], 'monthlyMode')}
                   data-testid="pm-monthly-mode"
                 />
               )}
@@ -122,41 +112,13 @@ function CalendarTriggerFields({ form, values }: { form: PlanForm; values: FormV
             <Grid.Col span={half}>{number('monthDay', 'pm-month-day', 1)}</Grid.Col>
           ) : (
             <>
-              <Grid.Col span={half}>
-                {select(
-                  'monthWeek',
-                  MONTH_WEEKS.map((v) => ({ value: String(v), label: t(`monthWeek.${v}`) })),
-                  'pm-month-week',
-                )}
-              </Grid.Col>
-              <Grid.Col span={half}>
-                {select(
-                  'monthWeekday',
-                  WEEKDAYS.map((v) => ({ value: v, label: t(`weekday.${v}`) })),
-                  'pm-month-weekday',
-                )}
-              </Grid.Col>
+              <Grid.Col span={half}>{select('monthWeek', choices(MONTH_WEEKS, 'monthWeek'), 'pm-month-week')}</Grid.Col>
+              <Grid.Col span={half}>{select('monthWeekday', choices(WEEKDAYS, 'weekday'), 'pm-month-weekday')}</Grid.Col>
             </>
           )}
         </>
       )}
-      <Grid.Col span={12}>
-        <Controller
-          control={form.control}
-          name="schedule"
-          render={({ field }) => (
-            <Select
-              label={t('field.schedule')}
-              data={PLAN_SCHEDULES.map((v) => ({ value: v, label: t(`schedule.${v}`) }))}
-              value={field.value}
-              onChange={field.onChange}
-              allowDeselect={false}
-              data-testid="pm-schedule"
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-        />
-      </Grid.Col>
+      <Grid.Col span={12}>{select('schedule', choices(PLAN_SCHEDULES, 'schedule'), 'pm-schedule')}</Grid.Col>
       <Grid.Col span={half}>
         <TextInput
           type="date"
@@ -203,45 +165,34 @@ function MeterTriggerFields({ form, values }: { form: PlanForm; values: FormValu
 /** The Plan tab: name, assets, station, trigger and schedule (calendar or meter), and the live preview. */
 export function PlanScheduleTab({ form, record, values }: { form: PlanForm; record: PlanDto | undefined; values: FormValues }) {
   const { t } = useTranslation('pmPlans');
-  const { errors, half, select } = usePlanFields(form);
+  const { errors, half, select, choices } = usePlanFields(form);
   return (
     <Grid gutter="md">
       <Grid.Col span={12}>
         <TextInput label={t('field.name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="pm-name" />
       </Grid.Col>
       <Grid.Col span={half}>
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="assetIds"
-          render={({ field }) => (
-            <AsyncMultiSelect
-              path="/assets/get-assets-options"
-              pageSize={5}
-              label={t('field.assets')}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              initialOptions={record?.assets.map((a) => ({ value: a.id, label: a.name })) ?? []}
-              error={errors.assetIds?.message ?? (errors.assetIds as unknown as { root?: { message?: string } })?.root?.message}
-              testId="pm-assets"
-            />
-          )}
+          component={AsyncMultiSelect}
+          path="/assets/get-assets-options"
+          pageSize={5}
+          label={t('field.assets')}
+          initialOptions={record?.assets.map((a) => ({ value: a.id, label: a.name })) ?? []}
+          error={errors.assetIds?.message ?? (errors.assetIds as unknown as { root?: { message?: string } })?.root?.message}
+          testId="pm-assets"
         />
       </Grid.Col>
       <Grid.Col span={half}>
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="workStationId"
-          render={({ field }) => (
-            <WorkStationSelect
-              label={t('field.workStation')}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              initialOption={optionOf(record?.workStation)}
-              error={errors.workStationId?.message}
-              allowAddNew={false}
-              testId="pm-workstation"
-            />
-          )}
+          component={WorkStationSelect}
+          label={t('field.workStation')}
+          initialOption={optionOf(record?.workStation)}
+          allowAddNew={false}
+          testId="pm-workstation"
         />
       </Grid.Col>
       <Grid.Col span={12}>
@@ -249,13 +200,7 @@ export function PlanScheduleTab({ form, record, values }: { form: PlanForm; reco
           {t('tabs.trigger')}
         </Text>
       </Grid.Col>
-      <Grid.Col span={half}>
-        {select(
-          'trigger',
-          PLAN_TRIGGERS.map((v) => ({ value: v, label: t(`trigger.${v}`) })),
-          'pm-trigger',
-        )}
-      </Grid.Col>
+      <Grid.Col span={half}>{select('trigger', choices(PLAN_TRIGGERS, 'trigger'), 'pm-trigger')}</Grid.Col>
       {values.trigger !== 'meter' && <CalendarTriggerFields form={form} values={values} />}
       {values.trigger !== 'calendar' && <MeterTriggerFields form={form} values={values} />}
       <Grid.Col span={12}>
@@ -269,47 +214,29 @@ export function PlanScheduleTab({ form, record, values }: { form: PlanForm; reco
 export function PlanWorkTab({ form, record }: { form: PlanForm; record: PlanDto | undefined }) {
   const { t } = useTranslation('pmPlans');
   const workers = useAppData().data?.workers ?? [];
-  const { errors, half, select } = usePlanFields(form);
+  const { errors, half, select, choices } = usePlanFields(form);
   return (
     <Grid gutter="md">
       <Grid.Col span={12}>
         <TextInput label={t('field.title')} withAsterisk {...form.register('title')} error={errors.title?.message} data-testid="pm-title" />
       </Grid.Col>
-      <Grid.Col span={half}>
-        {select(
-          'priority',
-          WORK_ORDER_PRIORITIES.map((v) => ({ value: v, label: t(`priority.${v}`) })),
-          'pm-priority',
-        )}
-      </Grid.Col>
+      <Grid.Col span={half}>{select('priority', choices(WORK_ORDER_PRIORITIES, 'priority'), 'pm-priority')}</Grid.Col>
       <Grid.Col span={half}>
         <TextInput label={t('field.duration')} placeholder="01:30" {...form.register('duration')} error={errors.duration?.message} data-testid="pm-duration" />
       </Grid.Col>
       <Grid.Col span={half}>
-        <Controller
-          control={form.control}
-          name="teamId"
-          render={({ field }) => (
-            <TeamSelect label={t('field.team')} value={field.value} onChange={field.onChange} error={errors.teamId?.message} testId="pm-team" />
-          )}
-        />
+        <FormField form={form} name="teamId" component={TeamSelect} label={t('field.team')} testId="pm-team" />
       </Grid.Col>
       <Grid.Col span={half}>
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="assignees"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('field.assignees')}
-              data={workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email }))}
-              value={field.value}
-              onChange={field.onChange}
-              searchable
-              error={errors.assignees?.message as string | undefined}
-              data-testid="pm-assignees"
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
+          component={MultiSelect}
+          label={t('field.assignees')}
+          data={workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email }))}
+          searchable
+          data-testid="pm-assignees"
+          comboboxProps={{ withinPortal: true }}
         />
       </Grid.Col>
       <Grid.Col span={half}>
@@ -330,28 +257,10 @@ export function PlanWorkTab({ form, record }: { form: PlanForm; record: PlanDto 
         />
       </Grid.Col>
       <Grid.Col span={half}>
-        <Controller
-          control={form.control}
-          name="procedureId"
-          render={({ field }) => (
-            <ProcedureSelect
-              label={t('field.procedure')}
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.procedureId?.message}
-              testId="pm-procedure"
-            />
-          )}
-        />
+        <FormField form={form} name="procedureId" component={ProcedureSelect} label={t('field.procedure')} testId="pm-procedure" />
       </Grid.Col>
       <Grid.Col span={12}>
-        <Controller
-          control={form.control}
-          name="instructions"
-          render={({ field }) => (
-            <RichTextField label={t('field.instructions')} value={field.value} onChange={field.onChange} error={errors.instructions?.message} />
-          )}
-        />
+        <FormField form={form} name="instructions" component={RichTextField} label={t('field.instructions')} />
       </Grid.Col>
     </Grid>
   );

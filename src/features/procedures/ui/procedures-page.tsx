@@ -20,6 +20,7 @@ import {
   useStaleEdit,
   type Column,
   type ListData,
+  type ListDrawerProps,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
@@ -139,15 +140,7 @@ export default function ProceduresPage() {
   );
 }
 
-function ProcedureDrawer(props: {
-  id: number | null;
-  onClose(): void;
-  onCreated(id: number): void;
-  query: Record<string, unknown>;
-  onList(data: ListData): void;
-  invalidate(): void;
-  readOnly: boolean;
-}) {
+function ProcedureDrawer(props: ListDrawerProps & { readOnly: boolean }) {
   const { t } = useTranslation('procedures');
   const queryClient = useQueryClient();
   const { record, key, loading } = useDrawerRecord<ProcedureDto>({

@@ -4,7 +4,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useFieldArray, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RecordCreateModal, RichTextField, useMoney, type SelectOption } from '../../../web/components';
+import { FormField, RecordCreateModal, RichTextField, useMoney, type SelectOption } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { WorkStationSelect } from '../../work-stations/ui/work-station-select';
 import { serviceInputSchema, type ServiceDto, type ServiceInput } from '../service-catalog.schema';
@@ -60,11 +60,7 @@ export function ServiceFields({ form, record }: { form: ServiceForm; record?: Se
           data-testid="field-price"
         />
       </SimpleGrid>
-      <Controller
-        control={form.control}
-        name="operations"
-        render={({ field }) => <RichTextField label={t('operations')} value={field.value} onChange={field.onChange} error={errors.operations?.message} />}
-      />
+      <FormField form={form} name="operations" component={RichTextField} label={t('operations')} />
       <Text fw={600} size="sm">
         {t('stations')}
       </Text>

@@ -123,32 +123,27 @@ export function SsoSettingsSection() {
             />
           )}
         />
-        <Controller
-          control={form.control}
-          name="createUsers"
-          render={({ field }) => (
-            <Switch
-              label={t('createUsers')}
-              description={t('createUsersHelp')}
-              checked={!!field.value}
-              onChange={(e) => field.onChange(e.currentTarget.checked)}
-              data-testid="sso-create-users"
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="ssoOnly"
-          render={({ field }) => (
-            <Switch
-              label={t('ssoOnly')}
-              description={t('ssoOnlyHelp')}
-              checked={!!field.value}
-              onChange={(e) => field.onChange(e.currentTarget.checked)}
-              data-testid="sso-only"
-            />
-          )}
-        />
+        {(
+          [
+            ['createUsers', 'sso-create-users'],
+            ['ssoOnly', 'sso-only'],
+          ] as const
+        ).map(([name, testId]) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <Switch
+                label={t(name)}
+                description={t(`${name}Help`)}
+                checked={!!field.value}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+                data-testid={testId}
+              />
+            )}
+          />
+        ))}
         <Group justify="flex-end">
           <Button type="submit" loading={form.formState.isSubmitting} data-testid="sso-save">
             {t('save')}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { DialogActions } from '../../../web/components/dialog-actions';
 import { notifyError, notifySuccess } from '../../../web/components/notify';
 import { inviteUserSchema, type InviteUserInput } from '../users.schema';
 import { useRefreshUsers } from './use-users';
@@ -62,14 +63,7 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
             error={errors.language?.message}
             testId="invite-language"
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={form.formState.isSubmitting} data-testid="invite-send">
-              {t('users.invite.send')}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submitLabel={t('users.invite.send')} loading={form.formState.isSubmitting} testId="invite-send" mt="sm" />
         </Stack>
       </form>
     </Modal>

@@ -131,30 +131,24 @@ function PasswordTab() {
   return (
     <form onSubmit={save} noValidate>
       <Stack gap="sm">
-        <PasswordInput
-          label={t('profile.currentPassword')}
-          autoComplete="current-password"
-          withAsterisk
-          {...form.register('currentPassword')}
-          error={errors.currentPassword?.message}
-          data-testid="current-password"
-        />
-        <PasswordInput
-          label={t('profile.newPassword')}
-          autoComplete="new-password"
-          withAsterisk
-          {...form.register('newPassword')}
-          error={errors.newPassword?.message}
-          data-testid="new-password"
-        />
-        <PasswordInput
-          label={t('auth.fields.confirmPassword')}
-          autoComplete="new-password"
-          withAsterisk
-          {...form.register('confirmPassword')}
-          error={errors.confirmPassword?.message}
-          data-testid="confirm-password"
-        />
+        {/* [field, label, what the browser may fill in, test id] */}
+        {(
+          [
+            ['currentPassword', t('profile.currentPassword'), 'current-password', 'current-password'],
+            ['newPassword', t('profile.newPassword'), 'new-password', 'new-password'],
+            ['confirmPassword', t('auth.fields.confirmPassword'), 'new-password', 'confirm-password'],
+          ] as const
+        ).map(([name, label, autoComplete, testId]) => (
+          <PasswordInput
+            key={name}
+            label={label}
+            autoComplete={autoComplete}
+            withAsterisk
+            {...form.register(name)}
+            error={errors[name]?.message}
+            data-testid={testId}
+          />
+        ))}
         <Group justify="flex-end">
           <Button type="submit" loading={form.formState.isSubmitting} data-testid="password-save">
             {t('profile.changePassword')}

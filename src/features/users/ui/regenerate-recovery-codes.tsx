@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../web/lib/api';
-import { notifyError } from '../../../web/components';
+import { DialogActions, notifyError } from '../../../web/components';
 
 /**
  * "New recovery codes" in the Security tab (decision 083): the password again, then the ten new codes go to
@@ -58,14 +58,7 @@ export function RegenerateRecoveryCodes({ onCodes }: { onCodes: (codes: string[]
         data-autofocus
         data-testid="recovery-codes-password"
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={close}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" loading={busy} data-testid="recovery-codes-regenerate-confirm">
-          {t('security.regenerateConfirm')}
-        </Button>
-      </Group>
+      <DialogActions onCancel={close} submitLabel={t('security.regenerateConfirm')} loading={busy} testId="recovery-codes-regenerate-confirm" />
     </Stack>
   );
 }

@@ -59,46 +59,17 @@ export function UserFields({
   const errors = form.formState.errors;
   const money = useMoney();
   const roles = [...(allowAdmin ? (['admin'] as const) : []), 'manager', 'worker'] as const;
+  const text = (name: 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'jobTitle' | 'location', label: string, testId?: string, required?: boolean) => (
+    <TextInput label={label} withAsterisk={required} readOnly={readOnly} {...form.register(name)} error={errors[name]?.message} data-testid={testId} />
+  );
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <TextInput
-        label={t('users.fields.firstName')}
-        withAsterisk
-        readOnly={readOnly}
-        {...form.register('firstName')}
-        error={errors.firstName?.message}
-        data-testid="user-firstName"
-      />
-      <TextInput
-        label={t('users.fields.lastName')}
-        readOnly={readOnly}
-        {...form.register('lastName')}
-        error={errors.lastName?.message}
-        data-testid="user-lastName"
-      />
-      <TextInput
-        label={t('auth.fields.email')}
-        withAsterisk
-        readOnly={readOnly}
-        {...form.register('email')}
-        error={errors.email?.message}
-        data-testid="user-email"
-      />
-      <TextInput
-        label={t('users.fields.phoneNumber')}
-        readOnly={readOnly}
-        {...form.register('phoneNumber')}
-        error={errors.phoneNumber?.message}
-        data-testid="user-phone"
-      />
-      <TextInput
-        label={t('users.fields.jobTitle')}
-        readOnly={readOnly}
-        {...form.register('jobTitle')}
-        error={errors.jobTitle?.message}
-        data-testid="user-jobTitle"
-      />
-      <TextInput label={t('users.fields.location')} readOnly={readOnly} {...form.register('location')} error={errors.location?.message} />
+      {text('firstName', t('users.fields.firstName'), 'user-firstName', true)}
+      {text('lastName', t('users.fields.lastName'), 'user-lastName')}
+      {text('email', t('auth.fields.email'), 'user-email', true)}
+      {text('phoneNumber', t('users.fields.phoneNumber'), 'user-phone')}
+      {text('jobTitle', t('users.fields.jobTitle'), 'user-jobTitle')}
+      {text('location', t('users.fields.location'))}
       {showRole && <RoleField control={form.control} roles={roles} readOnly={readOnly} error={errors.role?.message} allowDeselect={false} testId="user-role" />}
       {related && <RelatedFields form={form} related={related} readOnly={readOnly} money={money} />}
       <LanguageField control={form.control} label={t('users.fields.language')} readOnly={readOnly} />

@@ -3,7 +3,16 @@ import { Alert, Badge, Button, Checkbox, Code, Group, Modal, Stack, Table, Text,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AdminListPage, confirmAction, confirmDelete, notifyError, notifySuccess, SecretShownModal, useRecordForm } from '../../../web/components';
+import {
+  DialogActions,
+  AdminListPage,
+  confirmAction,
+  confirmDelete,
+  notifyError,
+  notifySuccess,
+  SecretShownModal,
+  useRecordForm,
+} from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { WEBHOOK_EVENTS, webhookInputSchema, type WebhookEvent, type WebhookInput } from '../webhooks.schema';
 import { DELIVERIES_KEY, WebhookDeliveries } from './webhook-deliveries';
@@ -184,7 +193,6 @@ function AddEndpointDialog({
   onSaved(data: { webhooks: EndpointRow[]; webhook: EndpointRow & { secret: string } }): void;
 }) {
   const { t } = useTranslation('webhooks');
-  const { t: common } = useTranslation();
   // the route's own schema and messages (useRecordForm)
   const form = useRecordForm<WebhookInput, never>(webhookInputSchema, undefined, () => ({
     url: '',
@@ -228,14 +236,7 @@ function AddEndpointDialog({
             )}
           />
           <TextInput label={t('secret')} description={t('secretHelp')} {...form.register('secret')} error={errors.secret?.message} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {common('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="webhook-save">
-              {t('save')}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submitLabel={t('save')} loading={save.isPending} testId="webhook-save" />
         </Stack>
       </form>
     </Modal>

@@ -77,24 +77,14 @@ export default function SharedWorkOrdersPage() {
       header: t('col.permissions'),
       render: (r) => (
         <Group gap={4}>
-          <Badge variant="light" size="xs">
-            {t('perm.view')}
-          </Badge>
-          {r.canComment && (
-            <Badge variant="light" size="xs">
-              {t('perm.comment')}
-            </Badge>
-          )}
-          {r.canLog && (
-            <Badge variant="light" size="xs">
-              {t('perm.log')}
-            </Badge>
-          )}
-          {r.canComplete && (
-            <Badge variant="light" size="xs">
-              {t('perm.complete')}
-            </Badge>
-          )}
+          {/* viewing always, then what else the share allows */}
+          {(['view', r.canComment && 'comment', r.canLog && 'log', r.canComplete && 'complete'] as const)
+            .filter((perm) => perm !== false)
+            .map((perm) => (
+              <Badge key={perm} variant="light" size="xs">
+                {t(`perm.${perm}`)}
+              </Badge>
+            ))}
         </Group>
       ),
     },

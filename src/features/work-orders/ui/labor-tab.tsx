@@ -1,10 +1,19 @@
 import { useEffect } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
-import { Button, Group, Loader, Modal, Select, Stack } from '@mantine/core';
+import { Loader, Modal, Select, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DateTimeField, DetailTable, notifyError, notifySuccess, removeWithConfirmation, useNotifiedQuery } from '../../../web/components';
+import {
+  DialogActions,
+  FormField,
+  DateTimeField,
+  DetailTable,
+  notifyError,
+  notifySuccess,
+  removeWithConfirmation,
+  useNotifiedQuery,
+} from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { useAppData, useCurrentUser, useIsManager } from '../../../web/lib/app-data';
 import { laborInputSchema, type LaborDto } from '../work-orders.schema';
@@ -88,7 +97,6 @@ export function AddTimeDialog({ opened, workOrderId, onClose, onAdded }: { opene
     // a fresh form each time the dialog opens
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
-  const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async () => {
     const v = form.getValues();
@@ -112,46 +120,27 @@ export function AddTimeDialog({ opened, workOrderId, onClose, onAdded }: { opene
       <form onSubmit={submit} noValidate data-testid="add-time-form">
         <Stack>
           {(['startTime', 'endTime'] as const).map((name) => (
-            <Controller
+            <FormField
               key={name}
-              control={form.control}
+              form={form}
               name={name}
-              render={({ field }) => (
-                <DateTimeField
-                  label={t(name === 'startTime' ? 'labor.start' : 'labor.end')}
-                  required
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={errors[name]?.message}
-                  testId={`labor-${name}`}
-                />
-              )}
+              component={DateTimeField}
+              label={t(name === 'startTime' ? 'labor.start' : 'labor.end')}
+              required
+              testId={`labor-${name}`}
             />
           ))}
-          <Controller
-            control={form.control}
+          <FormField
+            form={form}
             name="reason"
-            render={({ field }) => (
-              <Select
-                label={t('labor.reason')}
-                withAsterisk
-                data={reasons.map((r) => ({ value: String(r.id), label: r.name }))}
-                value={field.value}
-                onChange={field.onChange}
-                searchable
-                error={errors.reason?.message}
-                data-testid="labor-reason"
-              />
-            )}
+            component={Select}
+            label={t('labor.reason')}
+            withAsterisk
+            data={reasons.map((r) => ({ value: String(r.id), label: r.name }))}
+            searchable
+            data-testid="labor-reason"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={form.formState.isSubmitting} data-testid="labor-save">
-              {t('labor.save')}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submitLabel={t('labor.save')} loading={form.formState.isSubmitting} testId="labor-save" />
         </Stack>
       </form>
     </Modal>

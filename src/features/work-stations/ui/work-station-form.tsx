@@ -1,8 +1,8 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '../../../web/lib/form-resolver';
-import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RecordCreateModal } from '../../../web/components';
+import { FormField, RecordCreateModal } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { TeamSelect } from '../../teams/ui/team-select';
 import { workStationInputSchema, type WorkStationDto, type WorkStationInput } from '../work-stations.schema';
@@ -34,13 +34,7 @@ export function WorkStationFields({ form }: { form: WorkStationForm }) {
         <TextInput label={t('code')} withAsterisk maxLength={40} {...form.register('code')} error={errors.code?.message} data-testid="field-code" />
         <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="field-name" />
         <TextInput label={t('city')} withAsterisk {...form.register('city')} error={errors.city?.message} data-testid="field-city" />
-        <Controller
-          control={form.control}
-          name="teamId"
-          render={({ field }) => (
-            <TeamSelect label={t('team')} withAsterisk value={field.value} onChange={field.onChange} error={errors.teamId?.message} testId="field-teamId" />
-          )}
-        />
+        <FormField form={form} name="teamId" component={TeamSelect} label={t('team')} withAsterisk testId="field-teamId" />
       </SimpleGrid>
     </Stack>
   );
