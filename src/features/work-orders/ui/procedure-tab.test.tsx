@@ -125,7 +125,10 @@ describe('procedure tab: filling at phone width', () => {
     // Marcus takes another photo while the tab shows the first
     const theirs = await marcus.upload(url, await image(), { answeredAt: seen.answeredAt! });
     expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
-    await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File([await png()], 'gauge.png', { type: 'image/png' }));
+    await userEvent.upload(
+      document.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File([new Uint8Array(await png())], 'gauge.png', { type: 'image/png' }),
+    );
     expect(await screen.findByTestId('procedure-step-1-error')).toHaveTextContent('Someone else answered this step meanwhile');
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.url.pathname).toBe(url);
