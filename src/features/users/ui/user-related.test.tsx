@@ -110,8 +110,16 @@ describe("a user's related work stations, assets and services (spec section 3)",
     renderWithProviders(<WorkOrderDrawer id={null} onClose={() => {}} onCreated={() => {}} query={{}} onList={() => {}} invalidate={() => {}} />);
     await userEvent.click(await screen.findByTestId('wo-asset'));
     await userEvent.click(await screen.findByRole('option', { name: 'Boiler' }));
-    await userEvent.click(screen.getByTestId('wo-assignees'));
-    const listbox = await screen.findByRole('listbox');
+    // the people come with the app data: on a loaded machine the first click can come before them (no list to open);
+    // a click on the searchable field only opens, so it is repeated until the list is there
+    await waitFor(
+      async () => {
+        await userEvent.click(screen.getByTestId('wo-assignees'));
+        expect(screen.getByRole('listbox')).toBeInTheDocument();
+      },
+      { timeout: 15_000 },
+    );
+    const listbox = screen.getByRole('listbox');
     await waitFor(() => expect(within(listbox).getByText('Suggested')).toBeInTheDocument());
     const names = within(listbox)
       .getAllByRole('option')
