@@ -19,8 +19,9 @@ import { startReceiver } from './test-fixtures';
 const settings = { allowPrivate: true, timeoutMs: 5000, maxResponseBytes: 65536, retryBaseSeconds: 1, retryHours: 24, disableAfterHours: 72 };
 const workOrder = (title: string) => ({ title, priority: 'medium', status: 'assigned' });
 
-// The receiver is started before the app and closed after it.
-const [t, receiver] = useTestAppWith(startReceiver, () => []);
+// The receiver is started before the app and closed after it. The deliveries run on this file's app only: on the
+// shared PostgreSQL another file's app, its clock moved to 2030, once ran one ("failed for 28388 hours").
+const [t, receiver] = useTestAppWith(startReceiver, () => [{}, { ownJobs: true }]);
 const [a, b] = useOrgs(t, 'Alpha', 'Beta');
 
 const deliveriesOf = async (org: TestOrg, webhookId: number) =>

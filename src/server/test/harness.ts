@@ -36,6 +36,11 @@ export async function createTestApp(
     directUrl?: string;
     settings?: Partial<DbSettings>;
     jobOptions?: JobsOptions;
+    /**
+     * On the shared PostgreSQL, a pg-boss schema of the app's own: no other file's app runs its jobs (another
+     * file's app may have moved its clock: a job that reads the time must run on this app's).
+     */
+    ownJobs?: boolean;
   } = {},
 ): Promise<TestApp> {
   const shared = !process.env.DATABASE_URL && !extra.ownDatabase && !extra.databaseUrl;
@@ -61,7 +66,7 @@ export async function createTestApp(
     : await openDatabase({ databaseUrl: extra.databaseUrl ?? process.env.DATABASE_URL, directUrl: extra.directUrl, dataDir, settings: extra.settings });
   // On the shared PostgreSQL an app with an SMTP server of its own gets a pg-boss schema of its own, as
   // jobs/mail.test.ts does: another file's app (another SMTP server, or none) never fetches its mail jobs.
-  const jobSchema = process.env.DATABASE_URL && overrides.smtpUrl ? `pgboss_${randomBytes(4).toString('hex')}` : undefined;
+  const jobSchema = process.env.DATABASE_URL && (overrides.smtpUrl || extra.ownJobs) ? `pgboss_${randomBytes(4).toString('hex')}` : undefined;
   // Every answer of a route that declares its response is checked against the schema whole (issue 28).
   // TEST_LOG=warn prints what the server logs at that level (a 5xx's cause) to see why a run failed.
   // `extra.logger`: a test that reads the log (e.g. that a secret never reaches it) passes its own.
