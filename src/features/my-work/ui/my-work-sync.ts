@@ -1,5 +1,5 @@
 import type { FailureCodeDto } from '../../failure-codes/failure-codes.schema';
-import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
 import { replaceEqualDeep } from '@tanstack/react-query';
 import { api, ApiError, getAccessToken, refreshSession, request } from '../../../web/lib/api';
@@ -21,21 +21,13 @@ import { readMyWorkPage, takeEarlyFirstPage } from './first-page';
  * (`useSyncState().storageFailed`) instead of spinning.
  *
  * Each answer keeps the previous answer's objects where they are equal (a sync that wrote the same orders again
- * renders no card again); the answers after the first render as a transition, in slices that leave the phone's
- * main thread free for a tap (issue 46: the device store's answers were the long tasks before My work was
- * interactive).
+ * renders no card again: issue 46, those renders were the long tasks before My work was interactive). Answers
+ * render at once, not as transitions: a change the technician just made shows with its outbox count, together.
  */
 export function useLive<T>(query: () => Promise<T>, deps: readonly unknown[]): T | undefined {
   const [value, setValue] = useState<T | undefined>(undefined);
   useEffect(() => {
-    let first = true;
-    const next = (v: T) => {
-      const show = () => setValue((prev) => replaceEqualDeep(prev, v));
-      // the first answer at once (the screen waits for it; a transition would yield to every sync flag's change)
-      if (first) show();
-      else startTransition(show);
-      first = false;
-    };
+    const next = (v: T) => setValue((prev) => replaceEqualDeep(prev, v));
     const sub = liveQuery(query).subscribe({ next, error: reportStorageFailure });
     return () => sub.unsubscribe();
     // the caller lists what the query depends on
