@@ -29,7 +29,7 @@ export function getAccessToken(): string | null {
 
 export function setAccessToken(token: string, opts: { broadcast?: boolean } = {}) {
   window.sessionStorage.setItem(TOKEN_KEY, token);
-  setSessionHint(true, tokenClaims(token)?.userId);
+  setSessionHint(true);
   if (opts.broadcast) broadcast('login');
   emit();
 }
@@ -50,7 +50,7 @@ export function mayHaveSession(): boolean {
   }
 }
 
-/** The user the last session of this browser was for; null when none is known (or since signing out). */
+/** The user My work last opened for, under the current session hint; null when none is known. */
 export function sessionUserHint(): number | null {
   try {
     const id = Number(window.localStorage.getItem(SESSION_USER_KEY));
@@ -60,16 +60,24 @@ export function sessionUserHint(): number | null {
   }
 }
 
+/** Written by My work once the session and the device claim agree on the user (cleared with every new session). */
+export function markSessionUser(userId: number) {
+  try {
+    window.localStorage.setItem(SESSION_USER_KEY, String(userId));
+  } catch {
+    /* no early copy without storage */
+  }
+}
+
 /**
- * Records whether the refresh cookie may hold a session (set on sign-in and refresh, cleared on sign-out), and
- * for whom when the token says it.
+ * Records whether the refresh cookie may hold a session (set on sign-in and refresh, cleared on sign-out). Any new
+ * token forgets the session user: only My work, having checked it, writes it again.
  */
-export function setSessionHint(present: boolean, userId?: number) {
+export function setSessionHint(present: boolean) {
   try {
     if (present) window.localStorage.setItem(SESSION_HINT_KEY, '1');
     else window.localStorage.removeItem(SESSION_HINT_KEY);
-    if (present && userId) window.localStorage.setItem(SESSION_USER_KEY, String(userId));
-    else window.localStorage.removeItem(SESSION_USER_KEY);
+    window.localStorage.removeItem(SESSION_USER_KEY);
   } catch {
     /* no hint without storage: the public pages then ask the server */
   }

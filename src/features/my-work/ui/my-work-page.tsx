@@ -4,7 +4,7 @@ import { IconClipboardList, IconClockPlay, IconLayoutList, IconLogout } from '@t
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../web/app/auth-context';
-import { mayHaveSession, sessionUserHint, tokenClaims } from '../../../web/lib/session';
+import { markSessionUser, mayHaveSession, sessionUserHint, tokenClaims } from '../../../web/lib/session';
 import { formatDateTime } from '../../../web/lib/format';
 import { progressOf } from '../../procedures/procedure-progress';
 import { claimFor, getMeta, myWorkDb, type CachedWorkOrder } from './my-work-db';
@@ -254,6 +254,7 @@ export default function MyWorkPage() {
     const claims = tokenClaims();
     if (!claims) return;
     void claimFor(claims.userId).then(() => {
+      markSessionUser(claims.userId);
       setClaimedBy(claims.userId);
       void syncNow();
     }, reportStorageFailure);
