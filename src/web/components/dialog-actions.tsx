@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Group, type MantineSpacing } from '@mantine/core';
+import { Button, Group, type MantineColor, type MantineSpacing } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -12,7 +12,9 @@ export function DialogActions(props: {
   onSubmit?: () => void;
   loading?: boolean;
   disabled?: boolean;
-  testId: string;
+  testId?: string;
+  /** The submit button's colour (red for a destructive confirmation). */
+  color?: MantineColor;
   mt?: MantineSpacing;
 }) {
   const { t } = useTranslation();
@@ -24,6 +26,7 @@ export function DialogActions(props: {
       <Button
         type={props.onSubmit ? undefined : 'submit'}
         onClick={props.onSubmit}
+        color={props.color}
         loading={props.loading}
         disabled={props.disabled}
         data-testid={props.testId}

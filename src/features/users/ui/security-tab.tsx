@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Code, CopyButton, Group, Image, Paper, PasswordIn
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage, saveBlob } from '../../../web/lib/api';
-import { confirmAction, notifyError, notifySuccess } from '../../../web/components';
+import { confirmAction, DialogActions, notifyError, notifySuccess } from '../../../web/components';
 import { formatDateTime } from '../../../web/lib/format';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '../../two-factor/two-factor.schema';
 import { useTwoFactor, type TwoFactorState } from './use-two-factor';
@@ -122,14 +122,13 @@ function EnrolmentForm({ tf, enrolment }: { tf: TwoFactorState; enrolment: TwoFa
         error={tf.codeError}
         data-testid="two-factor-code"
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => tf.setEnrolment(null)}>
-          {t('actions.cancel')}
-        </Button>
-        <Button onClick={() => void tf.confirm()} loading={tf.busy} data-testid="two-factor-confirm">
-          {t('security.confirm')}
-        </Button>
-      </Group>
+      <DialogActions
+        onCancel={() => tf.setEnrolment(null)}
+        submitLabel={t('security.confirm')}
+        onSubmit={() => void tf.confirm()}
+        loading={tf.busy}
+        testId="two-factor-confirm"
+      />
     </Stack>
   );
 }
@@ -191,14 +190,14 @@ function DisableTwoFactorForm({ tf }: { tf: TwoFactorState }) {
         error={tf.codeError}
         autoComplete="one-time-code"
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => tf.setDisabling(false)}>
-          {t('actions.cancel')}
-        </Button>
-        <Button color="red" onClick={() => void tf.disable()} loading={tf.busy} data-testid="two-factor-disable-confirm">
-          {t('security.disable')}
-        </Button>
-      </Group>
+      <DialogActions
+        onCancel={() => tf.setDisabling(false)}
+        submitLabel={t('security.disable')}
+        onSubmit={() => void tf.disable()}
+        loading={tf.busy}
+        color="red"
+        testId="two-factor-disable-confirm"
+      />
     </Stack>
   );
 }
