@@ -261,9 +261,9 @@ export default function MyWorkPage() {
   }, [status]);
 
   if (storageFailed && status !== 'loading') return <StorageProblem signedIn={status === 'signedIn'} />;
-  // The device copy shows at once when it is the copy of this browser's last session's user, while the session
-  // is still being refreshed (the installed app opens on its cards, not on a spinner for a round trip), and
-  // stays on screen when the session and the claim confirm that user (no spinner between, no second render).
+  // While the session is being refreshed, the device copy shows at once when My work last confirmed it for this
+  // session's user (the installed app opens on its cards, not on a spinner for a round trip); it stays on screen
+  // when the session and the claim confirm that user (no spinner between, no second render).
   const ownCopy = owner != null && owner === sessionUserHint();
   if (owner === undefined || (status === 'loading' && !ownCopy)) {
     return (
@@ -272,8 +272,8 @@ export default function MyWorkPage() {
       </Center>
     );
   }
-  const signedInAs = status === 'signedIn' ? (claimedBy ?? (owner === tokenClaims()?.userId ? owner : null)) : null;
-  const userId = status === 'signedIn' ? signedInAs : status === 'loading' || mayHaveSession() ? owner : null;
+  const confirmed = claimedBy ?? (owner === tokenClaims()?.userId ? owner : null);
+  const userId = status === 'signedIn' ? confirmed : status === 'loading' || mayHaveSession() ? owner : null;
   if (status === 'signedOut' && userId === null) return <Navigate to="/login" replace />;
 
   return (
