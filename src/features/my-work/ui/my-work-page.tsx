@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Alert, Badge, Box, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconClipboardList, IconClockPlay, IconLayoutList, IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -113,6 +113,42 @@ const WorkOrderCard = memo(function WorkOrderCard({
   );
 });
 
+/** How many cards a phone's first screen shows: those render at once, the rest just after (`OrderSections`). */
+const FIRST_CARDS = 4;
+
+/**
+ * The sections and their cards. When the cards first appear, the first screenful renders at once and the rest
+ * in a background render that React slices and that input interrupts (issue 46): the technician can touch the
+ * first card before thirteen cards have been built, where one render of them all was the longest task of the
+ * cold load. Later answers render every card as before (unchanged cards are memoised).
+ */
+function OrderSections({
+  sections,
+  timers,
+  onOpen,
+}: {
+  sections: Record<Section, CachedWorkOrder[]>;
+  timers: { workOrderId: number }[] | undefined;
+  onOpen: (id: number) => void;
+}) {
+  const { t } = useTranslation('myWork');
+  const limit = useDeferredValue(Number.POSITIVE_INFINITY, FIRST_CARDS);
+  let shown = 0;
+  return (['overdue', 'today', 'upcoming', 'closed'] as const).map(
+    (s) =>
+      sections[s].length > 0 && (
+        <Stack key={s} gap="sm" data-testid={`my-work-${s}`}>
+          <Title order={2} size="h4" c={s === 'overdue' ? 'red' : undefined}>
+            {t(`section.${s}`)} ({sections[s].length})
+          </Title>
+          {sections[s].map(
+            (o) => shown++ < limit && <WorkOrderCard key={o.id} order={o} timerRunning={!!timers?.some((x) => x.workOrderId === o.id)} onOpen={onOpen} />,
+          )}
+        </Stack>
+      ),
+  );
+}
+
 function MyWorkList({ userId }: { userId: number }) {
   const { t } = useTranslation('myWork');
   const [params, setParams] = useSearchParams();
@@ -198,19 +234,7 @@ function MyWorkList({ userId }: { userId: number }) {
           </Text>
         </Stack>
       ) : (
-        (['overdue', 'today', 'upcoming', 'closed'] as const).map(
-          (s) =>
-            sections[s].length > 0 && (
-              <Stack key={s} gap="sm" data-testid={`my-work-${s}`}>
-                <Title order={2} size="h4" c={s === 'overdue' ? 'red' : undefined}>
-                  {t(`section.${s}`)} ({sections[s].length})
-                </Title>
-                {sections[s].map((o) => (
-                  <WorkOrderCard key={o.id} order={o} timerRunning={!!timers?.some((x) => x.workOrderId === o.id)} onOpen={openCard} />
-                ))}
-              </Stack>
-            ),
-        )
+        <OrderSections sections={sections} timers={timers} onOpen={openCard} />
       )}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import type { FailureCodeDto } from '../../failure-codes/failure-codes.schema';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
 import { replaceEqualDeep } from '@tanstack/react-query';
 import { api, ApiError, getAccessToken, refreshSession, request } from '../../../web/lib/api';
@@ -21,13 +21,20 @@ import { readMyWorkPage, takeEarlyFirstPage } from './first-page';
  * (`useSyncState().storageFailed`) instead of spinning.
  *
  * Each answer keeps the previous answer's objects where they are equal (a sync that wrote the same orders again
- * renders no card again: issue 46, those renders were the long tasks before My work was interactive). Answers
- * render at once, not as transitions: a change the technician just made shows with its outbox count, together.
+ * renders no card again: issue 46, those renders were the long tasks before My work was interactive). The first
+ * answer renders as a transition (React slices it and input interrupts it: the page's first screen was the
+ * longest task of a phone's start); later answers render at once, not as transitions: a change the technician
+ * just made shows with its outbox count, together.
  */
 export function useLive<T>(query: () => Promise<T>, deps: readonly unknown[]): T | undefined {
   const [value, setValue] = useState<T | undefined>(undefined);
   useEffect(() => {
-    const next = (v: T) => setValue((prev) => replaceEqualDeep(prev, v));
+    let first = true;
+    const next = (v: T) => {
+      if (!first) return setValue((prev) => replaceEqualDeep(prev, v));
+      first = false;
+      startTransition(() => setValue(v));
+    };
     const sub = liveQuery(query).subscribe({ next, error: reportStorageFailure });
     return () => sub.unsubscribe();
     // the caller lists what the query depends on
