@@ -9,14 +9,14 @@
  * Uses the SPA already built in dist/web (npm run test:e2e or vite build), served by the real server with the
  * demo organisation; the technician tech1@demo.com gets 10 more work orders with a procedure.
  */
-import { mkdtempSync, rmSync, existsSync, statSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import lighthouse from 'lighthouse';
-import { call, CHROMIUM, freePort, ROOT, startServer } from '../../e2e/helpers';
-import { FLAGS, KB, median } from './lighthouse-kit';
+import { call, CHROMIUM, ROOT, startServer } from '../../e2e/helpers';
+import { FLAGS, inFreshProfile, KB, median } from './lighthouse-kit';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Number(values.runs);
@@ -63,15 +63,8 @@ async function firstLoadJs(context: BrowserContext) {
 }
 
 /** One Lighthouse mobile run in a fresh profile: signed in first; `warm` visits My work once so the service worker precaches. */
-async function lighthouseRun(warm: boolean) {
-  const port = await freePort();
-  const profile = mkdtempSync(join(tmpdir(), 'cmms-lh-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [...FLAGS, `--remote-debugging-port=${port}`],
-  });
-  try {
+function lighthouseRun(warm: boolean) {
+  return inFreshProfile(async (context, port) => {
     if (warm) {
       const page = await context.newPage();
       await signIn(page);
@@ -98,10 +91,7 @@ async function lighthouseRun(warm: boolean) {
       fcp: lhr.audits['first-contentful-paint'].numericValue ?? 0,
       perf: Math.round((lhr.categories.performance.score ?? 0) * 100),
     };
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
 }
 
 try {

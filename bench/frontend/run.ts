@@ -14,15 +14,15 @@
  * /login and sign in (the form, its validation and the POST), not the signed-in app loaded afterwards.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { call, CHROMIUM, freePort, launchBrowser, ROOT, signUpOrg, startServer, type TestOrg } from '../../e2e/helpers';
-import { FLAGS, KB, median } from './lighthouse-kit';
+import { call, launchBrowser, ROOT, signUpOrg, startServer, type TestOrg } from '../../e2e/helpers';
+import { inFreshProfile, KB, median } from './lighthouse-kit';
 
 const { values } = parseArgs({
   options: {
@@ -177,15 +177,8 @@ function largestChunk() {
  * One Lighthouse desktop run (performance, accessibility) in a fresh Chromium profile; `signIn` runs first in
  * that profile (Playwright on the same browser), so the audited page has the session cookie but a cold cache.
  */
-async function lighthouseRun(url: string, signIn?: (page: Page) => Promise<void>) {
-  const port = await freePort();
-  const profile = mkdtempSync(join(tmpdir(), 'cmms-lh-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [...FLAGS, `--remote-debugging-port=${port}`],
-  });
-  try {
+function lighthouseRun(url: string, signIn?: (page: Page) => Promise<void>) {
+  return inFreshProfile(async (context, port) => {
     if (signIn) {
       const page = await context.newPage();
       await signIn(page);
@@ -213,10 +206,7 @@ async function lighthouseRun(url: string, signIn?: (page: Page) => Promise<void>
       cls: lhr.audits['cumulative-layout-shift'].numericValue ?? 0,
       failed,
     };
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
 }
 
 ensureBuild();

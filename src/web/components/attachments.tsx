@@ -1,6 +1,9 @@
 import { ActionIcon, Anchor, Avatar, Button, FileButton, FileInput, Group, Text, type ButtonProps } from '@mantine/core';
 import { IconFileText, IconPaperclip, IconTrash } from '@tabler/icons-react';
-import { request } from '../lib/api';
+import { useState } from 'react';
+import { api, ApiError, request } from '../lib/api';
+import { checkImage, type AVATAR_RULE, type IMAGE_RULE } from '../lib/image-rules';
+import { notifyError, notifySuccess } from './notify';
 
 /** The documents an upload accepts: PDF and the web image types. */
 export const DOCUMENT_ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
@@ -78,6 +81,40 @@ export function ImageUploadButton({ onFile, label, testId, ...button }: { onFile
       )}
     </FileButton>
   );
+}
+
+/**
+ * A picture picked for `path` (multipart field `image`): checked against `rule` first (its message shown, nothing
+ * sent), then uploaded; success toasts `messages.success` and runs `after`. A refusal stays in `error` and is
+ * toasted: the server's message for a 4xx, else `messages.failure`.
+ */
+export function useImageUpload(
+  path: string,
+  rule: typeof AVATAR_RULE | typeof IMAGE_RULE,
+  messages: { success: string; failure: string },
+  after: () => Promise<unknown>,
+) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    const problem = checkImage(file, rule);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await api.upload(path, file, { field: 'image' });
+      notifySuccess(messages.success);
+      await after();
+    } catch (err) {
+      const message = err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : messages.failure;
+      setError(message);
+      notifyError(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, busy, upload };
 }
 
 /** A round picture with the name's first letter when there is none. */

@@ -3,8 +3,8 @@ import { Box, Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Table
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../../web/lib/api';
-import { notifyError, notifySuccess } from '../../../web/components';
+import { api } from '../../../web/lib/api';
+import { notifySuccess, useBusyAction } from '../../../web/components';
 import { formatDateTime, formatMinutes } from '../../../web/lib/format';
 import { ASSET_STATES, type AssetState } from '../../asset-states/asset-states.values';
 import type { AssetStatesAnswer, Availability } from '../../asset-states/asset-states.schema';
@@ -192,20 +192,14 @@ function SetStateForm({ assetId }: { assetId: number }) {
   const queryClient = useQueryClient();
   const [next, setNext] = useState<AssetState>('down');
   const [reason, setReason] = useState('');
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    try {
+  const { busy: saving, run } = useBusyAction();
+  const save = () =>
+    run(async () => {
       await api.post(`/assets/set-asset-state/${assetId}`, { state: next, reason: reason || undefined });
       notifySuccess(t('saved'));
       setReason('');
       await queryClient.invalidateQueries({ queryKey: ['assets'] });
-    } catch (err) {
-      notifyError(errorMessage(err, t('failed')));
-    } finally {
-      setSaving(false);
-    }
-  };
+    }, t('failed'));
   return (
     <Group align="end" data-testid="asset-set-state">
       <NativeSelect

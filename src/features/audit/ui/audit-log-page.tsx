@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ListTextFilter, notifyError, notifySuccess, ServerListScreen, useServerList, type Column } from '../../../web/components';
+import { ListTextFilter, notifyError, notifySuccess, ServerListScreen, useBusyAction, useServerList, type Column } from '../../../web/components';
 import { api, downloadFile, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import { AUDIT_ACTIONS, type AuditCheck, type AuditEntry } from '../audit.schema';
@@ -25,17 +25,8 @@ export default function AuditLogPage() {
     errorMessage: t('failed'),
   });
   const [check, setCheck] = useState<AuditCheck | null>(null);
-  const [checking, setChecking] = useState(false);
-  const runCheck = async () => {
-    setChecking(true);
-    try {
-      setCheck((await api.get<{ check: AuditCheck }>('/audit-log/check-audit-chain')).check);
-    } catch (err) {
-      notifyError(errorMessage(err, t('checkFailed')));
-    } finally {
-      setChecking(false);
-    }
-  };
+  const { busy: checking, run } = useBusyAction();
+  const runCheck = () => run(async () => setCheck((await api.get<{ check: AuditCheck }>('/audit-log/check-audit-chain')).check), t('checkFailed'));
   const exportCsv = async () => {
     const query = Object.fromEntries(Object.entries(list.state.filters).filter(([, v]) => v !== ''));
     try {

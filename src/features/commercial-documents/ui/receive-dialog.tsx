@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DialogActions, notifyError, notifySuccess } from '../../../web/components';
-import { api, errorMessage } from '../../../web/lib/api';
+import { DialogActions, notifySuccess, useBusyAction } from '../../../web/components';
+import { api } from '../../../web/lib/api';
 import { registerTranslations } from '../../../web/i18n';
 import { formatNumber } from '../../../web/lib/format';
 import { StoreroomSelect, useStoreroomOptions } from '../../stock/ui/storeroom-select';
@@ -81,30 +81,21 @@ function ReceiveDialog({ receiving, number, onClose }: { receiving: ReceivingDto
   const storerooms = useStoreroomOptions();
   // the default storeroom until another is chosen
   const locationId = chosenLocation ?? storerooms.data?.find((o) => o.isDefault)?.value ?? null;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // a refusal stays above the lines, e.g. "Cannot receive more than ordered: Seal kit has 2 left to receive on PO-0001"
+  const { busy, run, error, setError } = useBusyAction();
   const submit = async () => {
     const lines = open.map((l) => ({ partId: l.partId, quantity: Number(quantities[l.partId]) || 0 })).filter((l) => l.quantity > 0);
     if (!lines.length) {
       setError(t('nothingEntered'));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api.post(`/stock/receive-purchase-order/${receiving.purchaseOrderId}`, { locationId, lines });
       notifySuccess(t('done'));
       void queryClient.invalidateQueries({ queryKey: ['stock'] });
       void queryClient.invalidateQueries({ queryKey: ['parts'] });
       onClose();
-    } catch (err) {
-      // e.g. "Cannot receive more than ordered: Seal kit has 2 left to receive on PO-0001"
-      const message = errorMessage(err, t('failed'));
-      setError(message);
-      notifyError(message);
-    } finally {
-      setBusy(false);
-    }
+    }, t('failed'));
   };
   return (
     <Modal opened onClose={onClose} title={t('title', { number })} centered size="lg">

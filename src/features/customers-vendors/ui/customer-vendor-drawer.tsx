@@ -8,15 +8,15 @@ import {
   formDrawerProps,
   RecordDrawerFooter,
   activityQueryKey,
-  notifyError,
   removeWithConfirmation,
   runWithToasts,
   textValues,
   uploadDocuments,
+  useBusyAction,
   useDrawerRecord,
   useSaveHandler,
 } from '../../../web/components';
-import { api, errorMessage } from '../../../web/lib/api';
+import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { customerVendorFields, type CustomerVendorDto, type CustomerVendorInput, type CustomerVendorList, type StoredFile } from '../customers-vendors.schema';
 import { CustomerVendorDocuments, CustomerVendorOverview } from './customer-vendor-tabs';
@@ -98,7 +98,7 @@ function CustomerVendorForm({
   const type = useWatch({ control: form.control, name: 'type' });
   const documents = (useWatch({ control: form.control, name: 'customerDocuments' }) ?? []) as StoredFile[];
   const [files, setFiles] = useState<File[]>([]);
-  const [uploading, setUploading] = useState(false);
+  const { busy: uploading, run } = useBusyAction();
   const [picture, setPicture] = useState<string | null>(record?.profilePicture ?? null);
   const entity = t(type === 'vendor' ? 'vendor' : 'customer');
 
@@ -157,16 +157,11 @@ function CustomerVendorForm({
   const addDocuments = async (chosen: File[]) => {
     setFiles(chosen);
     if (!chosen.length) return;
-    setUploading(true);
-    try {
+    await run(async () => {
       const res = await uploadDocuments<{ documents: StoredFile[] }>('/customer-vendors/upload-documents', chosen);
       form.setValue('customerDocuments', [...documents, ...res.documents], { shouldDirty: true });
       setFiles([]);
-    } catch (err) {
-      notifyError(errorMessage(err, t('uploadFailed')));
-    } finally {
-      setUploading(false);
-    }
+    }, t('uploadFailed'));
   };
 
   return (

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AttachmentInput, AttachmentList, notifyError, notifySuccess, removeWithConfirmation, uploadDocuments } from '../../../web/components';
-import { api, errorMessage } from '../../../web/lib/api';
+import { AttachmentInput, AttachmentList, notifySuccess, removeWithConfirmation, uploadDocuments, useBusyAction } from '../../../web/components';
+import { api } from '../../../web/lib/api';
 import type { MaintenanceRequestDto } from '../maintenance-requests.schema';
 
 /** The Attachments tab: the request's documents, and an upload with its own Save Changes. */
 export function RequestAttachments({ request, onChanged }: { request: MaintenanceRequestDto | undefined; onChanged(): void }) {
   const { t } = useTranslation('maintenanceRequests');
   const [files, setFiles] = useState<File[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusyAction();
   if (!request)
     return (
       <Text size="sm" c="dimmed">
@@ -20,17 +20,12 @@ export function RequestAttachments({ request, onChanged }: { request: Maintenanc
 
   const save = async () => {
     if (!files.length) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await uploadDocuments(`/maintenance-requests/add-attachments/${request.id}`, files);
       notifySuccess(t('attachmentsSaved'));
       setFiles([]);
       onChanged();
-    } catch (err) {
-      notifyError(errorMessage(err, t('failedAttachments')));
-    } finally {
-      setSaving(false);
-    }
+    }, t('failedAttachments'));
   };
 
   const remove = (url: string) =>

@@ -1,16 +1,15 @@
-import { useState } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, applyApiErrors, ApiError, errorMessage } from '../../../web/lib/api';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { APP_DATA_KEY, useAppData, useIsManager } from '../../../web/lib/app-data';
 import { notifyError, notifySuccess } from '../../../web/components/notify';
-import { ImageUploadButton, InitialAvatar } from '../../../web/components/attachments';
+import { ImageUploadButton, InitialAvatar, useImageUpload } from '../../../web/components/attachments';
 import { textValues } from '../../../web/components/form-values';
-import { checkImage, IMAGE_RULE } from '../../../web/lib/image-rules';
+import { IMAGE_RULE } from '../../../web/lib/image-rules';
 import { companyUpdateSchema, type CompanyDto, type CompanyUpdateInput } from '../organization.schema';
 import { SecuritySettings } from './security-settings';
 
@@ -76,33 +75,14 @@ export function CompanyDialog({ opened, onClose }: { opened: boolean; onClose():
 /** The logo's upload: the image checked first, the app data refreshed after, the refusal shown beside the button. */
 function useLogoUpload() {
   const queryClient = useQueryClient();
-  const [logoError, setLogoError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    const problem = checkImage(file, IMAGE_RULE);
-    setLogoError(problem);
-    if (problem) return;
-    setUploading(true);
-    try {
-      await api.upload('/company/add-profile-picture', file, { field: 'image' });
-      notifySuccess('Company logo updated successfully');
-      await queryClient.invalidateQueries({ queryKey: APP_DATA_KEY });
-    } catch (err) {
-      const message = err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'Failed to upload profile picture';
-      setLogoError(message);
-      notifyError(message);
-    } finally {
-      setUploading(false);
-    }
-  };
-  return { logoError, uploading, upload };
+  const messages = { success: 'Company logo updated successfully', failure: 'Failed to upload profile picture' };
+  return useImageUpload('/company/add-profile-picture', IMAGE_RULE, messages, () => queryClient.invalidateQueries({ queryKey: APP_DATA_KEY }));
 }
 
 /** The company's logo and, for a manager, the button that uploads a new one. */
 function CompanyLogo({ company, canEdit, logo }: { company: CompanyDto; canEdit: boolean; logo: ReturnType<typeof useLogoUpload> }) {
   const { t } = useTranslation();
-  const { logoError, uploading, upload } = logo;
+  const { error, busy, upload } = logo;
   return (
     <Group>
       <InitialAvatar src={company.profilePicture} name={company.organization} size={72} radius="md" />
@@ -112,12 +92,12 @@ function CompanyLogo({ company, canEdit, logo }: { company: CompanyDto; canEdit:
           label={t('company.uploadLogo')}
           variant="default"
           leftSection={<IconUpload size={16} />}
-          loading={uploading}
+          loading={busy}
         />
       )}
-      {logoError && (
+      {error && (
         <Text size="sm" c="red">
-          {logoError}
+          {error}
         </Text>
       )}
     </Group>

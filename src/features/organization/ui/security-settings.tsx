@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../../web/lib/api';
-import { notifyError, notifySuccess } from '../../../web/components/notify';
+import { api } from '../../../web/lib/api';
+import { notifySuccess, useBusyAction } from '../../../web/components';
 import { TWO_FACTOR_POLICIES, type TwoFactorPolicy } from '../../two-factor/two-factor.schema';
 
 const POLICY_KEY = ['two-factor', 'policy'];
@@ -15,26 +15,16 @@ export function SecuritySettings() {
   const queryClient = useQueryClient();
   const policy = useQuery({ queryKey: POLICY_KEY, queryFn: () => api.get<{ required: TwoFactorPolicy }>('/two-factor/get-policy') });
   const [choice, setChoice] = useState<TwoFactorPolicy | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run, error } = useBusyAction();
   const value = choice ?? policy.data?.required ?? 'off';
 
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const save = () =>
+    run(async () => {
       const res = await api.put<{ required: TwoFactorPolicy }>('/two-factor/update-policy', { required: value });
       queryClient.setQueryData(POLICY_KEY, res);
       setChoice(null);
       notifySuccess(t('security.policySaved'));
-    } catch (err) {
-      const message = errorMessage(err, t('errors.generic'));
-      setError(message);
-      notifyError(message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, t('errors.generic'));
 
   return (
     <Paper withBorder p="md" mt="md" data-testid="security-settings">

@@ -1,9 +1,8 @@
 import { Button, Paper, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess, useMoney, useNotifiedQuery } from '../../../web/components';
-import { api, errorMessage } from '../../../web/lib/api';
+import { notifyError, notifySuccess, useBusyAction, useMoney, useNotifiedQuery } from '../../../web/components';
+import { api } from '../../../web/lib/api';
 import { openPdf } from '../../../web/lib/open-pdf';
 import type { ReorderResult, Valuation } from '../stock.schema';
 import './stock-i18n';
@@ -12,22 +11,16 @@ import './stock-i18n';
 export function DraftReordersButton() {
   const { t } = useTranslation('stock');
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
+  const { busy, run: withBusy } = useBusyAction();
+  const run = () =>
+    withBusy(async () => {
       const res = await api.post<ReorderResult>('/stock/draft-reorders');
       const numbers = res.purchaseOrders.map((p) => p.number).join(', ');
       notifySuccess(res.drafted ? t('reorder.drafted', { count: res.purchaseOrders.length, numbers }) : t('reorder.nothing'));
       if (res.withoutVendor.length) notifyError(t('reorder.withoutVendor', { parts: res.withoutVendor.map((p) => p.name).join(', ') }));
       void queryClient.invalidateQueries({ queryKey: ['stock'] });
       void queryClient.invalidateQueries({ queryKey: ['purchase-orders'] });
-    } catch (err) {
-      notifyError(errorMessage(err, t('reorder.failed')));
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, t('reorder.failed'));
   return (
     <Button variant="light" onClick={() => void run()} loading={busy} data-testid="draft-reorders">
       {t('reorder.button')}

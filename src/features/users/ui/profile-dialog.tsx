@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Avatar, Button, FileButton, Group, Modal, PasswordInput, Stack, Tabs, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
@@ -8,10 +7,11 @@ import { z } from '../../../shared/zod-setup';
 import { api, applyApiErrors, ApiError, errorMessage } from '../../../web/lib/api';
 import { useAppData } from '../../../web/lib/app-data';
 import { notifyError, notifySuccess } from '../../../web/components/notify';
+import { useImageUpload } from '../../../web/components/attachments';
 import { setLanguage } from '../../../web/i18n';
 import { resetPasswordSchema, verifyPasswordSchema } from '../../auth/auth.schema';
 import type { UserDto } from '../users.schema';
-import { AVATAR_RULE, checkImage } from '../../../web/lib/image-rules';
+import { AVATAR_RULE } from '../../../web/lib/image-rules';
 import { UserFields, useUserForm } from './user-form';
 import { useRefreshUsers } from './use-users';
 import { SecurityTab } from './security-tab';
@@ -60,26 +60,8 @@ function DetailsTab({ user, onDone }: { user: UserDto; onDone(): void }) {
 function AvatarTab({ user }: { user: UserDto }) {
   const { t } = useTranslation();
   const refresh = useRefreshUsers();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    const problem = checkImage(file, AVATAR_RULE);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      await api.upload('/user/addProfilePicture', file, { field: 'image' });
-      notifySuccess('Profile picture updated successfully');
-      await refresh();
-    } catch (err) {
-      const message = err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : 'Failed to upload profile picture';
-      setError(message);
-      notifyError(message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const messages = { success: 'Profile picture updated successfully', failure: 'Failed to upload profile picture' };
+  const { error, busy, upload } = useImageUpload('/user/addProfilePicture', AVATAR_RULE, messages, refresh);
   return (
     <Stack align="center" gap="md" py="md">
       <Avatar src={user.profilePicture ?? undefined} size={120} radius={120} data-testid="profile-avatar">

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../../web/lib/api';
-import { DialogActions, notifyError } from '../../../web/components';
+import { api } from '../../../web/lib/api';
+import { DialogActions, useBusyAction } from '../../../web/components';
 
 /**
  * "New recovery codes" in the Security tab (decision 083): the password again, then the ten new codes go to
@@ -12,27 +12,18 @@ export function RegenerateRecoveryCodes({ onCodes }: { onCodes: (codes: string[]
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run, error, setError } = useBusyAction();
   const close = () => {
     setOpen(false);
     setPassword('');
     setError(null);
   };
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const submit = () =>
+    run(async () => {
       const res = await api.post<{ recoveryCodes: string[] }>('/two-factor/regenerate-recovery-codes', { password });
       close();
       onCodes(res.recoveryCodes);
-    } catch (err) {
-      const message = errorMessage(err, t('errors.generic'));
-      setError(message);
-      notifyError(message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, t('errors.generic'));
   if (!open)
     return (
       <Button variant="default" onClick={() => setOpen(true)} data-testid="recovery-codes-regenerate">
