@@ -19,7 +19,7 @@ export function ThemeSwitch() {
     ['auto', t('shell.themeSystem'), <IconDeviceDesktop size={16} />],
   ];
   return (
-    <ActionIcon.Group role="group" aria-label={t('shell.theme')}>
+    <ActionIcon.Group aria-label={t('shell.theme')}>
       {options.map(([value, label, icon]) => (
         <DeferredTooltip key={value} label={label} withinPortal>
           <ActionIcon
