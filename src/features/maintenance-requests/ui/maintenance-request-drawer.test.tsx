@@ -1,52 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '../../../web/test/render';
+import { renderWithProviders } from '../../../web/test/render';
+import { realServer } from '../../../web/test/real-api';
+import type { TestOrg } from '../../../server/test/harness';
+import { correctiveRequest } from '../../../server/test/fixtures';
 import type { MaintenanceRequestDto } from '../maintenance-requests.schema';
+import { catalogue } from '../test-fixtures';
 import { MaintenanceRequestDrawer } from './maintenance-request-drawer';
 
 // The request drawer through the record-drawer skeleton (useRecordDrawer): the stale edit and the delete.
-const manager = {
-  loggedInUser: { id: 1, role: 'manager', firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.test' },
-  workers: [{ id: 7, firstName: 'Marcus', lastName: 'Lee' }],
-};
-const requestDto = (over: Partial<MaintenanceRequestDto>): MaintenanceRequestDto => ({
-  id: 1,
-  maintenanceRequestId: 'MR-0001',
-  title: 'Belt slipping',
-  problemDescription: 'The conveyor belt slips under load',
-  maintenanceType: 'corrective',
-  type: 'corrective',
-  requester: 'customer',
-  requestorType: 'customer',
-  customerId: null,
-  Customer: null,
-  priority: 'medium',
-  state: 'new',
-  assignedTo: 7,
-  assignTo: 7,
-  Worker: { id: 7, firstName: 'Marcus', lastName: 'Lee' },
-  dateOfRequest: '2026-11-20T00:00:00.000Z',
-  assetId: null,
-  asset: null,
-  failureReason: 'Worn belt',
-  urgencyLevel: 'high',
-  riskLevel: 'low',
-  scheduleDate: null,
-  frequency: null,
-  sensorData: null,
-  condition: null,
-  images: [],
-  documents: [],
-  customerDocuments: [],
-  maintenanceOrder: null,
-  version: 3,
-  createdAt: '2026-11-20T08:00:00.000Z',
-  ...over,
-});
-const drawer = (over: { onClose?(): void; onList?(data: unknown): void } = {}) => (
+const server = realServer();
+const B = '/api/maintenance-requests';
+
+/** Through the API: the corrective request "Belt slipping" (a worn belt), assigned to Marcus Lee. */
+async function beltRequest(org: TestOrg) {
+  const refs = await catalogue(server.test, org.orgId);
+  const marcus = await org.as('worker', { firstName: 'Marcus', lastName: 'Lee' });
+  const added = await org.admin.post(
+    `${B}/add-maintenance-request`,
+    correctiveRequest(refs, { title: 'Belt slipping', problemDescription: 'The conveyor belt slips under load', assignedTo: marcus.userId }),
+  );
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  return { refs, request: added.body.maintenanceRequest as MaintenanceRequestDto };
+}
+
+const requestOf = async (org: TestOrg, id: number) =>
+  (await org.admin.get(`${B}/get-maintenance-request/${id}`)).body.maintenanceRequest as MaintenanceRequestDto;
+
+const drawer = (id: number, over: { onClose?(): void; onList?(data: unknown): void } = {}) => (
   <MaintenanceRequestDrawer
-    id={1}
+    id={id}
     onClose={over.onClose ?? (() => {})}
     onCreated={() => {}}
     query={{ page: 2 }}
@@ -57,51 +41,56 @@ const drawer = (over: { onClose?(): void; onList?(data: unknown): void } = {}) =
 
 describe('maintenance request drawer', () => {
   it('sends the loaded version; a 409 shows "changed by someone else" and Reload resets the form to the current request', async () => {
-    const loaded = requestDto({});
-    const current = requestDto({ title: 'Belt replaced by Bob', version: 4 });
-    let served = loaded;
-    const calls = stubFetch({
-      'GET /api/user/get-app-data': () => ({ body: manager }),
-      'GET /api/maintenance-requests/get-maintenance-request/1': () => ({ body: { maintenanceRequest: served } }),
-      'PUT /api/maintenance-requests/update-maintenance-request/1': () => {
-        served = current;
-        return { status: 409, body: { error: 'This record was changed by someone else', current } };
-      },
-    });
-    renderWithProviders(drawer());
-    const title = await screen.findByTestId('mr-title', {}, { timeout: 20_000 });
-    await waitFor(() => expect(title).toHaveValue('Belt slipping'), { timeout: 20_000 });
+    const { org, calls } = await server.signIn('manager');
+    const { refs, request } = await beltRequest(org);
+    renderWithProviders(drawer(request.id));
+    const title = await screen.findByTestId('mr-title');
+    await waitFor(() => expect(title).toHaveValue('Belt slipping'));
+    // Bob (the admin) saves his edit of the same version meanwhile, through the API.
+    const bob = await org.admin.put(
+      `${B}/update-maintenance-request/${request.id}`,
+      correctiveRequest(refs, {
+        title: 'Belt replaced by Bob',
+        problemDescription: request.problemDescription,
+        assignedTo: request.assignedTo,
+        version: request.version,
+      }),
+    );
+    expect(bob.status, JSON.stringify(bob.body)).toBe(200);
     await userEvent.clear(title);
     await userEvent.type(title, 'My edit');
     await userEvent.click(screen.getByTestId('save-button'));
 
-    expect(await screen.findByTestId('stale-edit-alert', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('stale-edit-alert')).toHaveTextContent('This record was changed by someone else');
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(JSON.parse(String(put.init.body))).toMatchObject({ title: 'My edit', version: 3, failureReason: 'Worn belt' });
+    expect(put.body).toMatchObject({ title: 'My edit', version: request.version, failureReason: 'Worn belt' });
+    expect(put.status).toBe(409);
     expect(screen.getByTestId('mr-title')).toHaveValue('My edit');
 
     await userEvent.click(screen.getByTestId('stale-edit-reload'));
-    await waitFor(() => expect(screen.getByTestId('mr-title')).toHaveValue('Belt replaced by Bob'), { timeout: 20_000 });
+    await waitFor(() => expect(screen.getByTestId('mr-title')).toHaveValue('Belt replaced by Bob'));
     expect(screen.queryByTestId('stale-edit-alert')).toBeNull();
-  }, 120_000);
+    // the server kept Bob's edit, not the refused one
+    expect(await requestOf(org, request.id)).toMatchObject({ title: 'Belt replaced by Bob', version: request.version + 1 });
+  });
 
   it("Delete asks first, then hands the list's page to the list and closes", async () => {
-    const list = { maintenanceRequests: [], pagination: { totalRecords: 0, currentPage: 2, totalPages: 1 } };
-    const calls = stubFetch({
-      'GET /api/user/get-app-data': () => ({ body: manager }),
-      'GET /api/maintenance-requests/get-maintenance-request/1': () => ({ body: { maintenanceRequest: requestDto({}) } }),
-      'DELETE /api/maintenance-requests/delete-maintenance-request/1': () => ({ body: list }),
-    });
+    const { org, calls } = await server.signIn('manager');
+    const { request } = await beltRequest(org);
     let closed = 0;
     let listed: unknown;
-    renderWithProviders(drawer({ onClose: () => closed++, onList: (data) => (listed = data) }));
-    await userEvent.click(await screen.findByTestId('delete-button', {}, { timeout: 20_000 }));
+    renderWithProviders(drawer(request.id, { onClose: () => closed++, onList: (data) => (listed = data) }));
+    await userEvent.click(await screen.findByTestId('delete-button'));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    await userEvent.click(await screen.findByTestId('confirm-yes', {}, { timeout: 20_000 }));
-    await waitFor(() => expect(closed).toBe(1), { timeout: 20_000 });
+    await userEvent.click(await screen.findByTestId('confirm-yes'));
+    await waitFor(() => expect(closed).toBe(1));
     const del = calls.find((c) => c.method === 'DELETE')!;
     expect(del.url.searchParams.get('page')).toBe('2');
-    expect(listed).toEqual(list);
-    expect(await screen.findByText('Maintenance request deleted successfully', {}, { timeout: 20_000 })).toBeInTheDocument();
-  }, 120_000);
+    expect(del.status).toBe(200);
+    expect(await screen.findByText('Maintenance request deleted successfully')).toBeInTheDocument();
+    // the list handed on is the server's answer: its page 2 after the delete (with the delete's message); the request is gone
+    expect(listed).toEqual({ ...(await org.admin.get(`${B}/get-maintenance-requests?page=2`)).body, message: expect.any(String) });
+    expect(listed).toMatchObject({ maintenanceRequests: [], pagination: { totalRecords: 0 } });
+    expect((await org.admin.get(`${B}/get-maintenance-request/${request.id}`)).status).toBe(404);
+  });
 });

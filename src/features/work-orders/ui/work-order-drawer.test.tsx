@@ -1,26 +1,38 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '../../../web/test/render';
+import sharp from 'sharp';
+import { renderWithProviders } from '../../../web/test/render';
+import { realServer } from '../../../web/test/real-api';
+import type { Client, TestOrg } from '../../../server/test/harness';
 import { i18n, loadLanguage } from '../../../web/i18n';
+import type { WorkOrderDto } from '../work-orders.schema';
 import { WorkOrderDrawer } from './work-order-drawer';
-import { workOrderDto } from './test-fixtures';
+
+const server = realServer();
+const W = '/api/work-orders';
+
+/** Through the API: the work order "Replace belt" (assigned to `assignees`). */
+async function beltOrder(org: TestOrg, assignees: number[] = []) {
+  const added = await org.admin.post(`${W}/add-work-order`, { title: 'Replace belt', assignees });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  return added.body.workOrder as WorkOrderDto;
+}
+
+const drawer = (id: number, onClose = () => {}) => (
+  <WorkOrderDrawer id={id} onClose={onClose} onCreated={() => {}} query={{}} onList={() => {}} invalidate={() => {}} />
+);
 
 describe('work order drawer: a stale edit (decision 025)', () => {
   it('sends the loaded updatedAt, shows "changed by someone else" on 409, and Reload resets the form to the current record', async () => {
-    const loaded = workOrderDto({});
-    const current = workOrderDto({ title: 'Belt replaced by Bob', updatedAt: '2026-11-26T06:05:00.123Z' });
-    let served = loaded;
-    const calls = stubFetch({
-      'GET /api/work-orders/get-work-order/1': () => ({ body: { workOrder: served } }),
-      'PUT /api/work-orders/update-work-order/1': () => {
-        served = current;
-        return { status: 409, body: { error: 'This record was changed by someone else', current } };
-      },
-    });
-    renderWithProviders(<WorkOrderDrawer id={1} onClose={() => {}} onCreated={() => {}} query={{}} onList={() => {}} invalidate={() => {}} />);
+    const { org, calls } = await server.signIn('manager');
+    const loaded = await beltOrder(org);
+    renderWithProviders(drawer(loaded.id));
     const title = await screen.findByTestId('wo-title');
     await waitFor(() => expect(title).toHaveValue('Replace belt'));
+    // Bob (the admin) saves his edit of the same copy meanwhile, through the API.
+    const bob = await org.admin.put(`${W}/update-work-order/${loaded.id}`, { title: 'Belt replaced by Bob', updatedAt: loaded.updatedAt });
+    expect(bob.status, JSON.stringify(bob.body)).toBe(200);
 
     await userEvent.clear(title);
     await userEvent.type(title, 'My edit');
@@ -28,39 +40,47 @@ describe('work order drawer: a stale edit (decision 025)', () => {
 
     expect(await screen.findByTestId('stale-edit-alert')).toHaveTextContent('This record was changed by someone else');
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(JSON.parse(String(put.init.body))).toMatchObject({ title: 'My edit', updatedAt: loaded.updatedAt });
+    expect(put.body).toMatchObject({ title: 'My edit', updatedAt: loaded.updatedAt });
+    expect(put.status).toBe(409);
     // The user's edit stays in the form until they choose to reload.
     expect(screen.getByTestId('wo-title')).toHaveValue('My edit');
 
     await userEvent.click(screen.getByTestId('stale-edit-reload'));
     await waitFor(() => expect(screen.getByTestId('wo-title')).toHaveValue('Belt replaced by Bob'));
     expect(screen.queryByTestId('stale-edit-alert')).toBeNull();
+    // the server kept Bob's edit, not the refused one
+    expect((await org.admin.get(`${W}/get-work-order/${loaded.id}`)).body.workOrder).toMatchObject({ title: 'Belt replaced by Bob' });
   });
 });
 
 describe("work order drawer: the technician's photos (decision 041)", () => {
   afterEach(() => i18n.changeLanguage('en'));
-  const photo = (id: number, userId: number | null) => ({
-    id,
-    workOrderId: 1,
-    url: `/uploads/org-1/photo-${id}.webp?exp=1&sig=x`,
-    userId,
-    createdAt: '2026-11-26T09:15:00.000Z',
-  });
-  const drawer = (onClose = () => {}) => <WorkOrderDrawer id={1} onClose={onClose} onCreated={() => {}} query={{}} onList={() => {}} invalidate={() => {}} />;
-  const appData = {
-    loggedInUser: { id: 1, role: 'admin', firstName: 'Ada', lastName: 'Admin', email: 'admin@demo.com' },
-    workers: [{ id: 7, firstName: 'Marcus', lastName: 'Lee' }],
+  const jpeg = () =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .toBuffer();
+  /** A photo taken by `c` on the order, through the technician's route; the photo kept. */
+  const addPhoto = async (c: Client, orderId: number) => {
+    const res = await c.upload(`/api/my-work/add-photo/${orderId}`, [{ field: 'image', name: 'pump.jpg', bytes: await jpeg(), type: 'image/jpeg' }]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.photo as { id: number; url: string };
   };
+  /** An image URL without its signature (each answer signs it anew). */
+  const unsigned = (url: string | null | undefined) => String(url).split('?')[0];
+
+  /** The admin signed in; an order assigned to Marcus Lee, and Marcus's client. */
+  async function orderForMarcus() {
+    const session = await server.signIn('admin');
+    const marcus = await session.org.as('worker', { firstName: 'Marcus', lastName: 'Lee' });
+    return { ...session, marcus, order: await beltOrder(session.org, [marcus.userId]) };
+  }
 
   it('lists the thumbnails with who took them; a thumbnail opens the full image from the keyboard; Escape closes only the photo', async () => {
-    stubFetch({
-      'GET /api/user/get-app-data': () => ({ body: appData }),
-      'GET /api/work-orders/get-work-order/1': () => ({ body: { workOrder: workOrderDto({}) } }),
-      'GET /api/my-work/list-photos/1': () => ({ body: { photos: [photo(1, 7), photo(2, null)] } }),
-    });
+    const { org, marcus, order } = await orderForMarcus();
+    await addPhoto(marcus, order.id);
+    const second = await addPhoto(org.admin, order.id);
     let closed = 0;
-    renderWithProviders(drawer(() => closed++));
+    renderWithProviders(drawer(order.id, () => closed++));
     await userEvent.click(await screen.findByTestId('tab-photos'));
     const thumbs = await screen.findAllByTestId('wo-photo-thumb');
     expect(thumbs).toHaveLength(2);
@@ -70,7 +90,9 @@ describe("work order drawer: the technician's photos (decision 041)", () => {
     thumbs[1].focus();
     await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Photo 2 of 2' });
-    expect(within(dialog).getByTestId('wo-photo-full')).toHaveAttribute('src', photo(2, null).url);
+    const full = within(dialog).getByTestId('wo-photo-full');
+    expect(unsigned(full.getAttribute('src'))).toBe(unsigned(second.url));
+    expect(full.getAttribute('src')).toMatch(/\?exp=/);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('wo-photo-full')).toBeNull());
     // the drawer stays open
@@ -78,12 +100,8 @@ describe("work order drawer: the technician's photos (decision 041)", () => {
   });
 
   it('says when there are none, in Arabic too', async () => {
-    stubFetch({
-      'GET /api/user/get-app-data': () => ({ body: appData }),
-      'GET /api/work-orders/get-work-order/1': () => ({ body: { workOrder: workOrderDto({}) } }),
-      'GET /api/my-work/list-photos/1': () => ({ body: { photos: [] } }),
-    });
-    renderWithProviders(drawer());
+    const { order } = await orderForMarcus();
+    renderWithProviders(drawer(order.id));
     await userEvent.click(await screen.findByTestId('tab-photos'));
     expect(await screen.findByText('No photos yet')).toBeInTheDocument();
     expect(screen.queryByTestId('wo-photo-thumb')).toBeNull();
@@ -94,17 +112,15 @@ describe("work order drawer: the technician's photos (decision 041)", () => {
   });
 
   it('a failed load is said with Retry, not as "no photos"', async () => {
-    let fail = true;
-    stubFetch({
-      'GET /api/user/get-app-data': () => ({ body: appData }),
-      'GET /api/work-orders/get-work-order/1': () => ({ body: { workOrder: workOrderDto({}) } }),
-      'GET /api/my-work/list-photos/1': () => (fail ? { status: 500, body: { error: 'Internal Server Error' } } : { body: { photos: [photo(1, 7)] } }),
-    });
-    renderWithProviders(drawer());
+    const { marcus, order, fail } = await orderForMarcus();
+    await addPhoto(marcus, order.id);
+    // a failing list is what the real server does not give on demand: a 500 answered in its place, until Retry
+    const recover = fail(`GET /api/my-work/list-photos/${order.id}`, { status: 500, body: { error: 'Internal Server Error' } });
+    renderWithProviders(drawer(order.id));
     await userEvent.click(await screen.findByTestId('tab-photos'));
     expect(await screen.findByText('The photos could not be loaded.')).toBeInTheDocument();
     expect(screen.queryByText('No photos yet')).toBeNull();
-    fail = false;
+    recover();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findAllByTestId('wo-photo-thumb')).toHaveLength(1);
   });
