@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { api, ApiError, request } from '../lib/api';
 import { checkImage, type AVATAR_RULE, type IMAGE_RULE } from '../lib/image-rules';
 import { notifyError, notifySuccess } from './notify';
+import { translateMessage } from '../i18n/messages/translate-message';
 
 /** The documents an upload accepts: PDF and the web image types. */
 export const DOCUMENT_ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
@@ -99,7 +100,8 @@ export function useImageUpload(
   const upload = async (file: File | null) => {
     if (!file) return;
     const problem = checkImage(file, rule);
-    setError(problem);
+    // kept beside the button in the reader's language, as the toast says it (decision 065)
+    setError(problem && translateMessage(problem));
     if (problem) return;
     setBusy(true);
     try {
@@ -108,7 +110,7 @@ export function useImageUpload(
       await after();
     } catch (err) {
       const message = err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : messages.failure;
-      setError(message);
+      setError(translateMessage(message));
       notifyError(message);
     } finally {
       setBusy(false);

@@ -75,7 +75,7 @@ export function CompanyDialog({ opened, onClose }: { opened: boolean; onClose():
 /** The logo's upload: the image checked first, the app data refreshed after, the refusal shown beside the button. */
 function useLogoUpload() {
   const queryClient = useQueryClient();
-  const messages = { success: 'Company logo updated successfully', failure: 'Failed to upload profile picture' };
+  const messages = { success: 'Company logo updated successfully', failure: 'Failed to upload company logo' };
   return useImageUpload('/company/add-profile-picture', IMAGE_RULE, messages, () => queryClient.invalidateQueries({ queryKey: APP_DATA_KEY }));
 }
 

@@ -33,6 +33,8 @@ export const arPeople: MessageCatalog = {
   'Failed to delete user': 'تعذر حذف المستخدم',
   'Failed to fetch teams': 'تعذر جلب الفرق',
   'Failed to update company': 'تعذر تحديث الشركة',
+  'Failed to upload company logo': 'تعذر رفع شعار الشركة',
+  'Failed to upload profile picture': 'تعذر رفع صورة الملف الشخصي',
   'Failed to update profile': 'تعذر تحديث الملف الشخصي',
   'Failed to update team': 'تعذر تحديث الفريق',
   'Failed to update user': 'تعذر تحديث المستخدم',
