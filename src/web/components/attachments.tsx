@@ -1,9 +1,9 @@
 import { ActionIcon, Anchor, Avatar, Button, FileButton, FileInput, Group, Text, type ButtonProps } from '@mantine/core';
 import { IconFileText, IconPaperclip, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import { api, ApiError, request } from '../lib/api';
+import { api, request } from '../lib/api';
 import { checkImage, type AVATAR_RULE, type IMAGE_RULE } from '../lib/image-rules';
-import { notifyError, notifySuccess } from './notify';
+import { notifySuccess } from './notify';
+import { useBusyAction } from './use-busy-action';
 import { translateMessage } from '../i18n/messages/translate-message';
 
 /** The documents an upload accepts: PDF and the web image types. */
@@ -86,8 +86,8 @@ export function ImageUploadButton({ onFile, label, testId, ...button }: { onFile
 
 /**
  * A picture picked for `path` (multipart field `image`): checked against `rule` first (its message shown, nothing
- * sent), then uploaded; success toasts `messages.success` and runs `after`. A refusal stays in `error` and is
- * toasted: the server's message for a 4xx, else `messages.failure`.
+ * sent), then uploaded through `useBusyAction`; success toasts `messages.success` and runs `after`. A refusal stays
+ * in `error` and is toasted (the server's message for a 4xx, else `messages.failure`), in the reader's language.
  */
 export function useImageUpload(
   path: string,
@@ -95,26 +95,16 @@ export function useImageUpload(
   messages: { success: string; failure: string },
   after: () => Promise<unknown>,
 ) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run, error, setError } = useBusyAction();
   const upload = async (file: File | null) => {
     if (!file) return;
     const problem = checkImage(file, rule);
-    // kept beside the button in the reader's language, as the toast says it (decision 065)
-    setError(problem && translateMessage(problem));
-    if (problem) return;
-    setBusy(true);
-    try {
+    if (problem) return setError(translateMessage(problem));
+    await run(async () => {
       await api.upload(path, file, { field: 'image' });
       notifySuccess(messages.success);
       await after();
-    } catch (err) {
-      const message = err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : messages.failure;
-      setError(translateMessage(message));
-      notifyError(message);
-    } finally {
-      setBusy(false);
-    }
+    }, messages.failure);
   };
   return { error, busy, upload };
 }
