@@ -1,9 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { client, useOrgs, useTestApp, type TestOrg } from './test/harness';
 import { seedSampleData } from './seed/demo';
 import { orgSnapshot } from './test/sql';
 import { sampleBody } from './test/sample-bodies';
+import { now, pinClock } from './clock';
 
 /**
  * Walks every registered /api route, so a new route is covered without anyone remembering to add it:
@@ -95,6 +96,9 @@ const REFUSALS: Record<string, number> = {
 describe('isolation with valid bodies', () => {
   /** B's records start at this id, above anything A has: the same number names no record of A's. */
   const B_ID = 1001;
+  // The walk takes minutes; reads measured up to now (an asset's down time) must not move while it runs.
+  beforeAll(() => pinClock(now()));
+  afterAll(() => pinClock(undefined));
 
   it("A's admin writing to B's records with VALID bodies gets 404 (or a refusal), and B's records are unchanged", async () => {
     // B gets records of every kind (the sample data, then one more through each add route), all ids >= B_ID.
