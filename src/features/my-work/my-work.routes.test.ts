@@ -97,6 +97,65 @@ describe('list-my-work', () => {
     expect((await org.admin.get(`${M}/list-my-work?pageSize=100`)).body.workOrders).toEqual([]);
   });
 
+  it("gives each order's procedure, labour, parts, readiness and photos as the order's own GETs give them (read for the whole page at once)", async () => {
+    const { org, worker, add } = await setup();
+    const cat = await catalogue(t, org.orgId);
+    const [a, b, c] = [await add('Pump A', [worker.userId]), await add('Pump B', [worker.userId]), await add('Pump C', [worker.userId])];
+    const steps = [
+      { kind: 'checkbox', label: 'Isolate' },
+      { kind: 'number', label: 'Pressure' },
+    ];
+    const { procedure } = (await org.admin.post('/api/procedures/add-procedure', { name: 'Check', steps })).body;
+    const { procedure: other } = (await org.admin.post('/api/procedures/add-procedure', { name: 'Other', steps: [{ kind: 'text', label: 'Remarks' }] })).body;
+    for (const [order, proc] of [
+      [a, procedure],
+      [c, other],
+    ] as const)
+      expect((await org.admin.post(`${W}/attach-procedure/${order.id}`, { procedureId: proc.id })).status).toBe(200);
+    const [reason] = await withTenant(t.database.db, org.orgId, (tx) =>
+      tx.insert(timeTrackingReasons).values({ orgId: org.orgId, name: 'Repair', type: 'productivity' }).returning(),
+    );
+    const labour = (order: { id: number }, hour: number) =>
+      worker.post(`${W}/add-labor/${order.id}`, {
+        startTime: `2026-05-01T0${hour}:00:00.000Z`,
+        endTime: `2026-05-01T0${hour + 1}:00:00.000Z`,
+        reason: reason.id,
+      });
+    for (const [order, hour] of [
+      [b, 2],
+      [a, 1],
+      [b, 5],
+    ] as const)
+      expect((await labour(order, hour)).status).toBe(201);
+    // Negative stock allowed: the parts are taken with none on hand, so the readiness has shortages to compare.
+    expect((await org.admin.put('/api/stock/update-stock-settings', { allowNegativeStock: true })).status).toBe(200);
+    const addedB = await org.admin.post(`${W}/add-parts/${b.id}`, { parts: [{ partId: cat.part.id, quantity: 2 }] });
+    expect(addedB.status, JSON.stringify(addedB.body)).toBe(201);
+    expect((await org.admin.post(`${W}/add-parts/${c.id}`, { parts: [cat.part2.id, cat.part.id] })).status).toBe(201);
+    expect((await addPhoto(worker, c.id)).status).toBe(201);
+
+    const listed = (await worker.get(`${M}/list-my-work`)).body.workOrders as { id: number }[];
+    expect(listed.map((o) => o.id).sort()).toEqual([a.id, b.id, c.id].sort());
+    for (const order of listed) {
+      const get = async (path: string) => (await worker.get(`${path}/${order.id}`)).body;
+      const { workOrderParts, partsReadiness } = await get(`${W}/get-parts`);
+      expect(order, `order ${order.id}`).toEqual({
+        id: order.id,
+        workOrder: (await get(`${W}/get-work-order`)).workOrder,
+        procedure: (await get(`${W}/get-work-order-procedure`)).procedure,
+        labors: (await get(`${W}/get-labors`)).labors,
+        parts: workOrderParts,
+        partsReadiness,
+        photos: (await get(`${M}/list-photos`)).photos,
+      });
+    }
+    // Each order's own lines only: B's two labour lines, C's two parts, A's procedure of two steps.
+    const byId = new Map(listed.map((o) => [o.id, o as unknown as { labors: unknown[]; parts: unknown[]; procedure: { steps: unknown[] } | null }]));
+    expect([byId.get(a.id)!.labors.length, byId.get(b.id)!.labors.length, byId.get(c.id)!.labors.length]).toEqual([1, 2, 0]);
+    expect([byId.get(a.id)!.parts.length, byId.get(b.id)!.parts.length, byId.get(c.id)!.parts.length]).toEqual([0, 1, 2]);
+    expect([byId.get(a.id)!.procedure?.steps.length, byId.get(b.id)!.procedure, byId.get(c.id)!.procedure?.steps.length]).toEqual([2, null, 1]);
+  });
+
   it('list-my-parts pages through every part by id with their SKU codes', async () => {
     const { org, worker } = await setup();
     const cat = await catalogue(t, org.orgId);

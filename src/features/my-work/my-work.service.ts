@@ -6,8 +6,8 @@ import { pageAndTotal, totalOver } from '../../server/db/paging';
 import { pagination, type PageQuery } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
 import { recordActivity } from '../activity/activity.service';
-import { assignedTo, getWorkOrder, listLaborRows, partsAnswer, seesAmounts } from '../work-orders/work-orders.service';
-import { readWorkOrderProcedure } from '../procedures/procedures.service';
+import { assignedTo, getWorkOrder, laborRowsByOrder, partsAnswersByOrder, seesAmounts, workOrdersAsShown } from '../work-orders/work-orders.service';
+import { readWorkOrderProcedures } from '../procedures/procedures.service';
 import type { WorkOrderStatus } from '../work-orders/work-order-values';
 import type { MyPartDto, MyWorkOrderDto, WorkOrderPhotoDto } from './my-work.schema';
 
@@ -46,16 +46,19 @@ export async function listMyWork(tx: ReadTx, orgId: number, actor: AccessClaims,
       .offset(v.offset),
   );
   const ids = rows.map((r) => r.id);
+  // The page's orders (assigned to the caller: theirs to see) and their procedures, labour, parts and photos as
+  // their own GETs give them, each read once for the whole page: a statement per kind, not per order.
+  const shown = await workOrdersAsShown(tx, orgId, ids);
+  const procedures = await readWorkOrderProcedures(tx, orgId, ids);
+  const labors = await laborRowsByOrder(tx, orgId, ids, seesAmounts(actor));
+  const partsOf = await partsAnswersByOrder(tx, orgId, actor, ids);
   const photos = await photosOf(tx, orgId, ids);
-  const orders: MyWorkOrderDto[] = [];
-  for (const id of ids) {
-    // The order read (and its access checked) once; its procedure, labour and parts as their own GETs give them.
-    const workOrder = await getWorkOrder(tx, orgId, actor, id);
-    const procedure = await readWorkOrderProcedure(tx, orgId, id);
-    const labors = await listLaborRows(tx, orgId, id, seesAmounts(actor));
-    const { workOrderParts, partsReadiness } = await partsAnswer(tx, orgId, actor, id);
-    orders.push({ id, workOrder, procedure, labors, parts: workOrderParts, partsReadiness, photos: photos.filter((x) => x.workOrderId === id) });
-  }
+  const orders: MyWorkOrderDto[] = shown.map((workOrder) => {
+    const id = workOrder.id;
+    const { workOrderParts, partsReadiness } = partsOf.get(id)!;
+    const own = photos.filter((x) => x.workOrderId === id);
+    return { id, workOrder, procedure: procedures.get(id) ?? null, labors: labors.get(id)!, parts: workOrderParts, partsReadiness, photos: own };
+  });
   const reasons = await tx
     .select({ id: timeTrackingReasons.id, name: timeTrackingReasons.name })
     .from(timeTrackingReasons)

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { procedures, procedureSteps, users, workOrderProcedures, workOrderProcedureSteps } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
@@ -10,6 +10,7 @@ import { PROCEDURE_MESSAGES as M, progressOf, type IssuedStepDto, type WorkOrder
 import { WORK_ORDER, iso, stepColumns, stepFields, toStepDto } from './procedure-catalog.service';
 import { pick } from '../../shared/pick';
 import { readOrgRow } from '../../server/db/org-rows';
+import { groupByWorkOrder } from '../work-orders/by-work-order';
 
 const history = historyOf(WORK_ORDER);
 
@@ -17,10 +18,12 @@ const history = historyOf(WORK_ORDER);
 
 export const s = workOrderProcedureSteps;
 
-async function readIssuedSteps(tx: ReadTx, orgId: number, workOrderId: number): Promise<IssuedStepDto[]> {
+/** The issued steps of these work orders, each order's in position order. */
+async function readIssuedSteps(tx: ReadTx, orgId: number, workOrderIds: number[]): Promise<Map<number, IssuedStepDto[]>> {
   const rows = await tx
     .select({
       id: s.id,
+      workOrderId: s.workOrderId,
       ...stepColumns(s),
       ...pick(s, 'value', 'flagged', 'answeredAt', 'answeredById'),
       firstName: users.firstName,
@@ -29,9 +32,9 @@ async function readIssuedSteps(tx: ReadTx, orgId: number, workOrderId: number): 
     })
     .from(s)
     .leftJoin(users, and(eq(users.orgId, s.orgId), eq(users.id, s.answeredById)))
-    .where(and(eq(s.orgId, orgId), eq(s.workOrderId, workOrderId)))
+    .where(and(eq(s.orgId, orgId), inArray(s.workOrderId, workOrderIds)))
     .orderBy(asc(s.position));
-  return rows.map((r) => ({
+  return groupByWorkOrder(workOrderIds, rows, (r) => ({
     ...toStepDto(r),
     value: r.value ?? null,
     flagged: r.flagged,
@@ -41,21 +44,41 @@ async function readIssuedSteps(tx: ReadTx, orgId: number, workOrderId: number): 
   }));
 }
 
-/** The work order's procedure with its answers, or null when none is attached (the caller checked the order). */
-export async function readWorkOrderProcedure(tx: ReadTx, orgId: number, workOrderId: number): Promise<WorkOrderProcedureDto | null> {
-  const [head] = await tx
+/**
+ * The procedures of these work orders with their answers, by work order; an order without one is absent (the
+ * caller checked the orders). Two statements for any number of orders (My work reads a page of them at once).
+ */
+export async function readWorkOrderProcedures(tx: ReadTx, orgId: number, workOrderIds: number[]): Promise<Map<number, WorkOrderProcedureDto>> {
+  if (!workOrderIds.length) return new Map();
+  const heads = await tx
     .select()
     .from(workOrderProcedures)
-    .where(and(eq(workOrderProcedures.orgId, orgId), eq(workOrderProcedures.workOrderId, workOrderId)));
-  if (!head) return null;
-  const steps = await readIssuedSteps(tx, orgId, workOrderId);
-  return {
-    workOrderId,
-    ...pick(head, 'procedureId', 'name', 'description'),
-    attachedAt: head.attachedAt.toISOString(),
-    steps,
-    progress: progressOf(steps),
-  };
+    .where(and(eq(workOrderProcedures.orgId, orgId), inArray(workOrderProcedures.workOrderId, workOrderIds)));
+  const steps = heads.length
+    ? await readIssuedSteps(
+        tx,
+        orgId,
+        heads.map((h) => h.workOrderId),
+      )
+    : new Map<number, IssuedStepDto[]>();
+  return new Map(
+    heads.map((head) => {
+      const own = steps.get(head.workOrderId) ?? [];
+      const dto = {
+        workOrderId: head.workOrderId,
+        ...pick(head, 'procedureId', 'name', 'description'),
+        attachedAt: head.attachedAt.toISOString(),
+        steps: own,
+        progress: progressOf(own),
+      };
+      return [head.workOrderId, dto];
+    }),
+  );
+}
+
+/** The work order's procedure with its answers, or null when none is attached (the caller checked the order). */
+export async function readWorkOrderProcedure(tx: ReadTx, orgId: number, workOrderId: number): Promise<WorkOrderProcedureDto | null> {
+  return (await readWorkOrderProcedures(tx, orgId, [workOrderId])).get(workOrderId) ?? null;
 }
 
 /** GET get-work-order-procedure/{id}: the procedure of a work order the actor sees (null when none). */

@@ -6,7 +6,14 @@
 import { procedures } from '../../server/db/schema';
 import { registerActivityEntity } from '../activity/activity.service';
 export { listProcedures, getProcedure, addProcedure, updateProcedure, deleteProcedure, stepColumns } from './procedure-catalog.service';
-export { getWorkOrderProcedure, readWorkOrderProcedure, attachProcedure, attachProcedureToWorkOrder, detachProcedure } from './procedure-issued.service';
+export {
+  getWorkOrderProcedure,
+  readWorkOrderProcedure,
+  readWorkOrderProcedures,
+  attachProcedure,
+  attachProcedureToWorkOrder,
+  detachProcedure,
+} from './procedure-issued.service';
 export {
   answerProcedureStep,
   signProcedureStep,

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { parts, timeTrackingReasons, users, workOrderLabors } from '../../server/db/schema';
 import { badRequest, forbidden, notFound } from '../../server/http-error';
@@ -11,6 +11,7 @@ import { ENTITY, isManager, getWorkOrder } from './work-order-read.service';
 import { checkUsers, seesAmounts, minutesLabel, externalLine } from './work-order-rules.service';
 import { pick } from '../../shared/pick';
 import { readOrgRow } from '../../server/db/org-rows';
+import { groupByWorkOrder } from './by-work-order';
 
 const history = historyOf(ENTITY);
 
@@ -35,8 +36,9 @@ export const workerRateMinor = (orgId: number, workerId: number) =>
 export const partPriceMinor = (orgId: number, partId: number, digits: number) =>
   sql<number>`(select round(${parts.salesPrice} * ${10 ** digits}::int) from ${parts} where ${parts.orgId} = ${orgId}::int and ${parts.id} = ${partId}::int)`;
 
-/** A work order's labour lines; `showAmounts` false (workers) leaves contractors' rates and costs out. */
-export async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: number, showAmounts: boolean): Promise<LaborDto[]> {
+/** Work orders' labour lines, by order; `showAmounts` false (workers) leaves contractors' rates and costs out. */
+export async function laborRowsByOrder(tx: ReadTx, orgId: number, workOrderIds: number[], showAmounts: boolean): Promise<Map<number, LaborDto[]>> {
+  if (!workOrderIds.length) return new Map();
   const rows = await tx
     .select({
       ...pick(workOrderLabors, 'id', 'workOrderId', 'workerId', 'reasonId', 'startDate', 'endDate', 'createdAt', 'shareId', 'externalName'),
@@ -50,9 +52,9 @@ export async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: numb
     // Left joins: a contractor's time (decision 040) has no worker and no reason.
     .leftJoin(users, and(eq(users.orgId, workOrderLabors.orgId), eq(users.id, workOrderLabors.workerId)))
     .leftJoin(timeTrackingReasons, and(eq(timeTrackingReasons.orgId, workOrderLabors.orgId), eq(timeTrackingReasons.id, workOrderLabors.reasonId)))
-    .where(and(eq(workOrderLabors.orgId, orgId), eq(workOrderLabors.workOrderId, workOrderId)))
+    .where(and(eq(workOrderLabors.orgId, orgId), inArray(workOrderLabors.workOrderId, workOrderIds)))
     .orderBy(asc(workOrderLabors.startDate), asc(workOrderLabors.id));
-  return rows.map((r) => {
+  return groupByWorkOrder(workOrderIds, rows, (r) => {
     const external = externalLine(r, showAmounts, r.externalRateMinor ?? 0, r.externalCostMinor ?? 0);
     return {
       ...pick(r, 'id', 'workOrderId', 'workerId', 'reasonId'),
@@ -64,6 +66,11 @@ export async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: numb
       external,
     };
   });
+}
+
+/** A work order's labour lines; `showAmounts` false (workers) leaves contractors' rates and costs out. */
+export async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: number, showAmounts: boolean): Promise<LaborDto[]> {
+  return (await laborRowsByOrder(tx, orgId, [workOrderId], showAmounts)).get(workOrderId)!;
 }
 
 /** The labour list under both names the screens use ("labor list"). */

@@ -14,13 +14,15 @@ import { moneySettings } from '../organization/organization.service';
 import { ENTITY, getWorkOrder } from './work-order-read.service';
 import { seesAmounts, lineCostMessage, externalLine } from './work-order-rules.service';
 import { pick } from '../../shared/pick';
+import { groupByWorkOrder } from './by-work-order';
 
 const history = historyOf(ENTITY);
 
 // ---- Parts ----
 
-/** A work order's parts; `showAmounts` false (workers) leaves contractors' prices and costs out. */
-export async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number, showAmounts: boolean): Promise<WorkOrderPartDto[]> {
+/** Work orders' parts, by order; `showAmounts` false (workers) leaves contractors' prices and costs out. */
+async function partRowsByOrder(tx: ReadTx, orgId: number, workOrderIds: number[], showAmounts: boolean): Promise<Map<number, WorkOrderPartDto[]>> {
+  if (!workOrderIds.length) return new Map();
   const rows = await tx
     .select({
       ...pick(workOrderParts, 'id', 'workOrderId', 'partId', 'quantity', 'shareId', 'externalName', 'externalUnitPriceMinor', 'unitPriceMinor', 'locationId'),
@@ -30,10 +32,10 @@ export async function listPartRows(tx: ReadTx, orgId: number, workOrderId: numbe
     .from(workOrderParts)
     // A left join: a contractor's part (decision 040) is none of the inventory's.
     .leftJoin(parts, and(eq(parts.orgId, workOrderParts.orgId), eq(parts.id, workOrderParts.partId)))
-    .where(and(eq(workOrderParts.orgId, orgId), eq(workOrderParts.workOrderId, workOrderId)))
+    .where(and(eq(workOrderParts.orgId, orgId), inArray(workOrderParts.workOrderId, workOrderIds)))
     .orderBy(asc(workOrderParts.id));
   const digits = rows.length ? (await moneySettings(tx, orgId)).digits : 2;
-  return rows.map((r) => {
+  return groupByWorkOrder(workOrderIds, rows, (r) => {
     const external = externalLine(r, showAmounts, r.externalUnitPriceMinor ?? 0, (r.externalUnitPriceMinor ?? 0) * r.quantity);
     return {
       ...pick(r, 'id', 'workOrderId', 'partId'),
@@ -52,12 +54,21 @@ export async function listPartRows(tx: ReadTx, orgId: number, workOrderId: numbe
   });
 }
 
+/** A work order's parts; `showAmounts` false (workers) leaves contractors' prices and costs out. */
+export async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number, showAmounts: boolean): Promise<WorkOrderPartDto[]> {
+  return (await partRowsByOrder(tx, orgId, [workOrderId], showAmounts)).get(workOrderId)!;
+}
+
+/** Work orders' part lines and whether they are there (decision 081), by order; the caller has checked the orders are theirs to see. */
+export async function partsAnswersByOrder(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderIds: number[]) {
+  const lines = await partRowsByOrder(tx, orgId, workOrderIds, seesAmounts(actor));
+  const readiness = await partsReadiness(tx, orgId, workOrderIds);
+  return new Map(workOrderIds.map((id) => [id, { workOrderParts: lines.get(id)!, partsReadiness: readiness.get(id)! }]));
+}
+
 /** A work order's part lines and whether they are there (decision 081); the caller has checked the order is theirs to see. */
 export async function partsAnswer(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderId: number) {
-  return {
-    workOrderParts: await listPartRows(tx, orgId, workOrderId, seesAmounts(actor)),
-    partsReadiness: (await partsReadiness(tx, orgId, [workOrderId])).get(workOrderId)!,
-  };
+  return (await partsAnswersByOrder(tx, orgId, actor, [workOrderId])).get(workOrderId)!;
 }
 
 /**

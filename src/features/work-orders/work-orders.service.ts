@@ -22,9 +22,18 @@ export {
 } from './work-order-list.service';
 export { createWorkOrder, addWorkOrder, createWorkOrders, updateWorkOrder, rescheduleWorkOrder, type NewWorkOrder } from './work-order-write.service';
 export { holdWorkOrder, resumeWorkOrder, updateWorkOrderStatus, deleteWorkOrder } from './work-order-status.service';
-export { laborCostMinor, workerRateMinor, partPriceMinor, listLabors, listLaborRows, addLabor, deleteLabor } from './work-order-labor.service';
+export {
+  laborCostMinor,
+  workerRateMinor,
+  partPriceMinor,
+  listLabors,
+  listLaborRows,
+  laborRowsByOrder,
+  addLabor,
+  deleteLabor,
+} from './work-order-labor.service';
 export { getWorkOrderCost, getWorkOrderCostFor } from './work-order-cost.service';
-export { useReservedParts, listParts, partsAnswer, addParts, updatePartQuantity, deletePart } from './work-order-parts.service';
+export { useReservedParts, listParts, partsAnswer, partsAnswersByOrder, addParts, updatePartQuantity, deletePart } from './work-order-parts.service';
 export { addExternalLabor, addExternalPart, deleteExternalLine, listExternalLines, closeWorkOrder, type ExternalReporter } from './work-order-external.service';
 
 // A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
