@@ -4,7 +4,7 @@ import { assetCategories, failureCodes, failureCodeSettings } from '../../server
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { rowsOf } from '../../server/db/rows';
-import { diffChanges, recordActivity, registerActivityEntity, historyOf } from '../activity/activity.service';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import { createAssetCategory } from '../master-data/asset-categories.service';
 import {
   FAILURE_CODE_MESSAGES as M,
@@ -18,10 +18,7 @@ import { starterLibrary } from './starter-library';
 import { notifyRepeatFailurePeople } from '../notifications/notification-events';
 import { readOrgRow, saveOrgSettings } from '../../server/db/org-rows';
 
-registerActivityEntity('failure-code', failureCodes, 'Failure code');
-
-const ENTITY = 'failure-code';
-const history = historyOf(ENTITY);
+const history = registerActivityEntity('failure-code', failureCodes, 'Failure code');
 const DEFAULT_SETTINGS: FailureCodeSettings = { requireCodes: false, repeatDays: 30 };
 
 type Row = {
