@@ -16,7 +16,7 @@ import {
 } from './failure-codes.schema';
 import { starterLibrary } from './starter-library';
 import { notifyRepeatFailurePeople } from '../notifications/notification-events';
-import { readOrgRow, saveOrgSettings } from '../../server/db/org-rows';
+import { readOrgRow, readOrgSettings, saveOrgSettings } from '../../server/db/org-rows';
 
 const history = registerActivityEntity('failure-code', failureCodes, 'Failure code');
 const DEFAULT_SETTINGS: FailureCodeSettings = { requireCodes: false, repeatDays: 30 };
@@ -231,11 +231,8 @@ async function createStarterCategory(tx: Tx, orgId: number, actorId: number, cod
 // ---------- settings ----------
 
 export async function getFailureCodeSettings(tx: ReadTx, orgId: number): Promise<FailureCodeSettings> {
-  const [row] = await tx
-    .select({ requireCodes: failureCodeSettings.requireCodes, repeatDays: failureCodeSettings.repeatDays })
-    .from(failureCodeSettings)
-    .where(eq(failureCodeSettings.orgId, orgId));
-  return row ?? DEFAULT_SETTINGS;
+  const s = failureCodeSettings;
+  return readOrgSettings(tx, s, { requireCodes: s.requireCodes, repeatDays: s.repeatDays }, orgId, DEFAULT_SETTINGS);
 }
 
 /** PUT update-failure-code-settings (managers). */
