@@ -8,7 +8,7 @@ import type { SimpleListQuery } from '../master-data/master-data.schema';
 import { readSimpleTable } from '../../server/db/simple-list';
 
 import type { TeamDto, teamInputSchema } from './teams.schema';
-import { orgRow, deleteOrgRow, readOrgRow } from '../../server/db/org-rows';
+import { orgRow, deleteOrgRow, readOrgRow, readOrgRows } from '../../server/db/org-rows';
 import { pick } from '../../shared/pick';
 
 const history = registerActivityEntity('team', teams, 'Team');
@@ -66,10 +66,7 @@ export async function getTeam(tx: Tx, orgId: number, id: number) {
 /** Every member must be a person of this organisation. */
 async function checkWorkers(tx: Tx, orgId: number, input: Input) {
   const ids = input.members.map((m) => m.workerId);
-  const found = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), inArray(users.id, ids)));
+  const found = await readOrgRows(tx, users, { id: users.id }, orgId, ids);
   const known = new Set(found.map((f) => f.id));
   const issues = input.members.flatMap((m, i) => (known.has(m.workerId) ? [] : [{ path: `members.${i}.workerId`, message: 'Worker not found' }]));
   if (issues.length) throw new HttpError(400, 'Worker not found', issues);
