@@ -28,9 +28,11 @@ const entities = new Map<string, { table: Trackable; label: string; workerSees?:
 /**
  * Called once by a feature for each record type it tracks, e.g. registerActivityEntity('work-order', workOrders,
  * 'Work order', assignedToWorker). `workerSees` is the rule of the feature's own get and list (decision 024).
+ * Returns the type's history writer (`historyOf`), so that a service registers and writes its lines in one place.
  */
 export function registerActivityEntity(entityType: string, table: Trackable, label: string, workerSees?: WorkerSees) {
   entities.set(entityType, { table, label, workerSees });
+  return historyOf(entityType);
 }
 
 /** The viewer when their role limits what they see (a worker), else undefined (managers and admins see all). */

@@ -10,7 +10,7 @@ import { reserveIds } from '../../server/db/reserved-ids';
 import { insertMany } from '../../server/db/bulk-insert';
 import { pagination } from '../../shared/pagination';
 import { displayId } from '../../shared/reference-fields';
-import { diffChanges, recordActivities, registerActivityEntity, historyOf } from '../activity/activity.service';
+import { diffChanges, recordActivities, registerActivityEntity } from '../activity/activity.service';
 import {
   ASSET_MESSAGES as M,
   ASSET_TREE_CAP,
@@ -30,8 +30,7 @@ import { escapeLike } from '../../server/db/like';
 import { orgRow, deleteOrgRow, readRecent } from '../../server/db/org-rows';
 import { pick } from '../../shared/pick';
 
-registerActivityEntity('asset', assets, 'Asset');
-const history = historyOf('asset');
+const history = registerActivityEntity('asset', assets, 'Asset');
 
 const parentAssets = alias(assets, 'parent_asset');
 

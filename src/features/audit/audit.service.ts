@@ -8,7 +8,7 @@ import { csvLine } from '../../shared/csv';
 import { addDays, dayToDate } from '../../shared/dates';
 import { pagination } from '../../shared/pagination';
 import { AUDIT_MESSAGES, type AuditCheck, type AuditEntry, type AuditFilter, type AuditListQuery, type AuditSettings } from './audit.schema';
-import { saveOrgSettings } from '../../server/db/org-rows';
+import { readOrgSettings, saveOrgSettings } from '../../server/db/org-rows';
 
 /** What one audit row says (decision 078); the chain fields are added by `appendAudit`. */
 export interface AuditWrite {
@@ -310,8 +310,7 @@ export async function checkAuditChain(tx: ReadTx, orgId: number, keys: AnchorKey
 
 /** The audit settings (retention). */
 export async function getAuditSettings(tx: ReadTx, orgId: number): Promise<AuditSettings> {
-  const [head] = await tx.select({ retentionMonths: auditHeads.retentionMonths }).from(auditHeads).where(eq(auditHeads.orgId, orgId));
-  return { retentionMonths: head?.retentionMonths ?? null };
+  return readOrgSettings(tx, auditHeads, { retentionMonths: auditHeads.retentionMonths }, orgId, { retentionMonths: null });
 }
 
 /** PUT audit-settings (admins). */

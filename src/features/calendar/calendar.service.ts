@@ -16,6 +16,8 @@ import { pick } from '../../shared/pick';
 
 const isManager = (actor: AccessClaims) => actor.role === 'admin' || actor.role === 'manager';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** How an order's entry starts: its kind, its id, the key that sets it apart from every other entry, its display id. */
+const orderEntry = (kind: 'work-order' | 'maintenance-order', id: number, displayId: string) => ({ kind, id, key: `${kind}:${id}`, displayId });
 
 /** The day a work order sits on: its due date, or its start when it has none (indexed, work-orders.table.ts). */
 export const workOrderCalendarDate = sql<Date>`coalesce(${workOrders.dueDate}, ${workOrders.startDate})`;
@@ -102,10 +104,7 @@ async function workOrderEntries(tx: ReadTx, orgId: number, actor: AccessClaims, 
   );
   return rows.map(
     (r): CalendarEntry => ({
-      kind: 'work-order',
-      id: r.id,
-      key: `work-order:${r.id}`,
-      displayId: workOrderDisplayId(r.id),
+      ...orderEntry('work-order', r.id, workOrderDisplayId(r.id)),
       title: r.title,
       date: (r.dueDate ?? r.startDate)!.toISOString(),
       day: dayInZone((r.dueDate ?? r.startDate)!, days.zone),
@@ -159,10 +158,7 @@ async function maintenanceOrderEntries(tx: ReadTx, orgId: number, query: Calenda
   const today = dayToDate(dayInZone(now, days.zone)).getTime();
   return rows.map(
     (r): CalendarEntry => ({
-      kind: 'maintenance-order',
-      id: r.id,
-      key: `maintenance-order:${r.id}`,
-      displayId: orderDisplayId(r.id),
+      ...orderEntry('maintenance-order', r.id, orderDisplayId(r.id)),
       title: r.requestTitle ?? orderDisplayId(r.id),
       date: (r.dueDate ?? r.scheduleDate)!.toISOString(),
       day: utcDayOf((r.dueDate ?? r.scheduleDate)!),

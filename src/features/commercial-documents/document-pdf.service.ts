@@ -2,6 +2,7 @@ import { formatDay, formatMoney, formatNumber } from '../../shared/format';
 import type { DocumentLineDto, DocumentTotalsDto } from './document-lines.schema';
 import { drawText, collectPdf, textHeight } from '../../server/pdf-bidi';
 import { pdfLabel, type PdfLanguage } from '../../server/pdf-labels';
+import { pdfImage } from '../../server/pdf-image';
 
 /** Everything a printed quotation or purchase order shows. Money in major units, as the API returns it. */
 export interface PrintableDocument {
@@ -43,15 +44,9 @@ const fmtQty = (q: number) => formatNumber(q, 'en');
  * a generated document can be checked by tests; the files stay small (a few kilobytes).
  */
 export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer> {
-  // pdfkit and sharp load on the first PDF, not at start (cold start: decision 013).
-  const [{ default: PDFDocument }, { default: sharp }] = await Promise.all([import('pdfkit'), import('sharp')]);
-  const logoPng = doc.logo
-    ? await sharp(doc.logo)
-        .resize({ width: 240, height: 120, fit: 'inside' })
-        .png()
-        .toBuffer()
-        .catch(() => null)
-    : null;
+  // pdfkit loads on the first PDF, not at start (cold start: decision 013).
+  const { default: PDFDocument } = await import('pdfkit');
+  const logoPng = doc.logo ? await pdfImage(doc.logo, 240, 120) : null;
 
   const pdf = new PDFDocument({ size: 'A4', margin: 48, compress: false, info: { Title: `${doc.title} ${doc.number}`, Author: doc.company.organization } });
   const done = collectPdf(pdf);

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { readOrgRows } from '../../server/db/org-rows';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { parts, services, taxChildren, taxes, uoms } from '../../server/db/schema';
 import { badRequest } from '../../server/http-error';
@@ -15,10 +16,7 @@ export function documentPricing(k: DocumentKind) {
     const ids = [...new Set(refs.map((r) => r.id))];
     const rules = new Map<number, TaxRule & { scope: string }>();
     if (!ids.length) return rules;
-    const rows = await tx
-      .select({ ...engineColumns, scope: taxes.scope })
-      .from(taxes)
-      .where(and(eq(taxes.orgId, orgId), inArray(taxes.id, ids)));
+    const rows = await readOrgRows(tx, taxes, { ...engineColumns, scope: taxes.scope }, orgId, ids);
     const children = await tx
       .select({ groupId: taxChildren.groupId, ...engineColumns })
       .from(taxChildren)
@@ -54,23 +52,12 @@ export function documentPricing(k: DocumentKind) {
     const partIds = [...new Set(all.filter((l) => l.kind === 'part').map((l) => l.line.partId!))];
     const uomIds = [...new Set(all.map((l) => l.line.uomId).filter((v): v is number => !!v))];
     const serviceRows = serviceIds.length
-      ? await tx
-          .select({ id: services.id, name: services.title, price: services.price })
-          .from(services)
-          .where(and(eq(services.orgId, orgId), inArray(services.id, serviceIds)))
+      ? await readOrgRows(tx, services, { id: services.id, name: services.title, price: services.price }, orgId, serviceIds)
       : [];
     const partRows = partIds.length
-      ? await tx
-          .select({ id: parts.id, name: parts.name, price: parts.salesPrice, uomId: parts[k.partUom] })
-          .from(parts)
-          .where(and(eq(parts.orgId, orgId), inArray(parts.id, partIds)))
+      ? await readOrgRows(tx, parts, { id: parts.id, name: parts.name, price: parts.salesPrice, uomId: parts[k.partUom] }, orgId, partIds)
       : [];
-    const uomRows = uomIds.length
-      ? await tx
-          .select({ id: uoms.id })
-          .from(uoms)
-          .where(and(eq(uoms.orgId, orgId), inArray(uoms.id, uomIds)))
-      : [];
+    const uomRows = uomIds.length ? await readOrgRows(tx, uoms, { id: uoms.id }, orgId, uomIds) : [];
     const taxRules = await loadTaxes(
       tx,
       orgId,

@@ -5,14 +5,13 @@ import { customerVendors } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { pagination } from '../../shared/pagination';
-import { diffChanges, registerActivityEntity, historyOf } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import type { CustomerVendorDto, CustomerVendorOption, CustomerVendorsQuery, CustomerVendorValues, PartyType, StoredFile } from './customers-vendors.schema';
 import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
 import { pick } from '../../shared/pick';
 
-registerActivityEntity('customer-vendor', customerVendors, 'Customer/Vendor');
-const history = historyOf('customer-vendor');
+const history = registerActivityEntity('customer-vendor', customerVendors, 'Customer/Vendor');
 
 const parent = alias(customerVendors, 'parent');
 

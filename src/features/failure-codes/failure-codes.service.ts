@@ -4,7 +4,7 @@ import { assetCategories, failureCodes, failureCodeSettings } from '../../server
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { rowsOf } from '../../server/db/rows';
-import { diffChanges, recordActivity, registerActivityEntity, historyOf } from '../activity/activity.service';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import { createAssetCategory } from '../master-data/asset-categories.service';
 import {
   FAILURE_CODE_MESSAGES as M,
@@ -16,12 +16,9 @@ import {
 } from './failure-codes.schema';
 import { starterLibrary } from './starter-library';
 import { notifyRepeatFailurePeople } from '../notifications/notification-events';
-import { readOrgRow, saveOrgSettings } from '../../server/db/org-rows';
+import { readOrgRow, readOrgSettings, saveOrgSettings } from '../../server/db/org-rows';
 
-registerActivityEntity('failure-code', failureCodes, 'Failure code');
-
-const ENTITY = 'failure-code';
-const history = historyOf(ENTITY);
+const history = registerActivityEntity('failure-code', failureCodes, 'Failure code');
 const DEFAULT_SETTINGS: FailureCodeSettings = { requireCodes: false, repeatDays: 30 };
 
 type Row = {
@@ -234,11 +231,8 @@ async function createStarterCategory(tx: Tx, orgId: number, actorId: number, cod
 // ---------- settings ----------
 
 export async function getFailureCodeSettings(tx: ReadTx, orgId: number): Promise<FailureCodeSettings> {
-  const [row] = await tx
-    .select({ requireCodes: failureCodeSettings.requireCodes, repeatDays: failureCodeSettings.repeatDays })
-    .from(failureCodeSettings)
-    .where(eq(failureCodeSettings.orgId, orgId));
-  return row ?? DEFAULT_SETTINGS;
+  const s = failureCodeSettings;
+  return readOrgSettings(tx, s, { requireCodes: s.requireCodes, repeatDays: s.repeatDays }, orgId, DEFAULT_SETTINGS);
 }
 
 /** PUT update-failure-code-settings (managers). */

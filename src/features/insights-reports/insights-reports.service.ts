@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { Database, ReadTx, Tx } from '../../server/db/client';
-import { withoutTenant, withTenant } from '../../server/db/client';
+import { withTenant } from '../../server/db/client';
 import { badRequest, notFound } from '../../server/http-error';
 import type { Mailer } from '../../server/mailer';
 import { now } from '../../server/clock';
@@ -29,6 +29,7 @@ import {
 import { nextSendAt, reportPeriod } from './insights-reports.schedule';
 import { reportMail } from './insights-reports.mail';
 import { pick } from '../../shared/pick';
+import { eachOrganisation, organisationIds } from '../../server/jobs/per-organisation';
 
 const r = insightsReports;
 const shown = {
@@ -188,17 +189,11 @@ export async function sendDueReports(tx: Tx, orgId: number, mailer: Mailer, at: 
 
 /** One run over every organisation, each in its own transaction; a failing one is logged and the others go on. */
 export async function runInsightsReports(database: Database, mailer: Mailer, log?: { warn(obj: object, msg: string): void }, at: Date = now()) {
-  const orgIds = await withoutTenant(database.db, async (tx) => (await tx.select({ id: organizations.id }).from(organizations)).map((o) => o.id));
+  const orgIds = await organisationIds(database.db);
   let sent = 0;
-  const failed: number[] = [];
-  for (const orgId of orgIds) {
-    try {
-      sent += await withTenant(database.db, orgId, (tx) => sendDueReports(tx, orgId, mailer, at), { long: true });
-    } catch (err) {
-      failed.push(orgId);
-      log?.warn({ orgId, err: (err as Error).message }, 'insights reports: organisation failed');
-    }
-  }
+  const failed = await eachOrganisation(orgIds, 'insights reports', log, async (orgId) => {
+    sent += await withTenant(database.db, orgId, (tx) => sendDueReports(tx, orgId, mailer, at), { long: true });
+  });
   if (failed.length) throw new Error(`insights reports: ${failed.length} organisation(s) failed`);
   return { sent };
 }

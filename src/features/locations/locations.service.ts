@@ -6,7 +6,7 @@ import { pgCode } from '../../server/db/pg-code';
 import { rowsOf } from '../../server/db/rows';
 import { escapeLike } from '../../server/db/like';
 import { pagination } from '../../shared/pagination';
-import { diffChanges, registerActivityEntity, historyOf } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import {
   LOCATION_MESSAGES as M,
   LOCATION_TREE_CAP,
@@ -20,8 +20,7 @@ import {
 import { lockTree, subtreeIds, wouldCycle } from './location-tree';
 import { orgRow, deleteOrgRow, readOrgRow } from '../../server/db/org-rows';
 
-registerActivityEntity('location', locations, 'Location');
-const history = historyOf('location');
+const history = registerActivityEntity('location', locations, 'Location');
 
 type PathRow = {
   id: number;

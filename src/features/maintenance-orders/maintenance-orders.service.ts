@@ -5,7 +5,7 @@ import { assets, maintenanceOrderParts, maintenanceOrders, maintenanceOrderServi
 import { badRequest, conflict, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
-import { diffChanges, recordActivity, registerActivityEntity, historyOf } from '../activity/activity.service';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import { requestDisplayId } from '../maintenance-requests/maintenance-requests.schema';
 import {
   ORDER_MESSAGES,
@@ -29,10 +29,7 @@ import { orgRow, readRecent, readOrgRow } from '../../server/db/org-rows';
 import { requireReference, requireReferences } from '../../server/db/references';
 import { pick } from '../../shared/pick';
 
-registerActivityEntity('maintenance-order', maintenanceOrders, 'Maintenance order');
-
-const ENTITY = 'maintenance-order';
-const history = historyOf(ENTITY);
+const history = registerActivityEntity('maintenance-order', maintenanceOrders, 'Maintenance order');
 const o = maintenanceOrders;
 
 const columns = {

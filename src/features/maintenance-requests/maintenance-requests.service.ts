@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../serv
 import { pgCode } from '../../server/db/pg-code';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
-import { diffChanges, registerActivityEntity, historyOf } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import { displayNumber, managersOf, notify } from '../notifications/notifications.service';
 import { orderDisplayId } from '../maintenance-orders/maintenance-orders.schema';
 import {
@@ -27,10 +27,8 @@ import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { markAssetDown, ownDownInterval, workDone } from '../asset-states/asset-states.service';
 import { pick } from '../../shared/pick';
 
-registerActivityEntity('maintenance-request', maintenanceRequests, 'Maintenance request');
-
 const ENTITY = 'maintenance-request';
-const history = historyOf(ENTITY);
+const history = registerActivityEntity(ENTITY, maintenanceRequests, 'Maintenance request');
 /** States only a manager or admin may set: deciding on a request is theirs. */
 const MANAGER_STATES: readonly RequestState[] = ['approved', 'rejected'];
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { assets, meterReadings, meters, users, workOrders } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
@@ -266,20 +266,17 @@ export async function recordReading(tx: Tx, orgId: number, input: RecordReadingI
   let shift = 0;
   if (meter.kind === 'counter') {
     const ofMeter = and(eq(meterReadings.orgId, orgId), eq(meterReadings.meterId, meter.id));
-    const neighbour = { value: meterReadings.value, total: meterReadings.total, reset: meterReadings.reset };
+    // The reading nearest to the new one on one side, by time then id.
+    const nearest = (side: SQL, order: typeof asc) =>
+      tx
+        .select({ value: meterReadings.value, total: meterReadings.total, reset: meterReadings.reset })
+        .from(meterReadings)
+        .where(and(ofMeter, side))
+        .orderBy(order(meterReadings.readAt), order(meterReadings.id))
+        .limit(1);
     // The new reading sorts after every reading at the same instant (its id is the largest).
-    const [prev] = await tx
-      .select(neighbour)
-      .from(meterReadings)
-      .where(and(ofMeter, lte(meterReadings.readAt, readAt)))
-      .orderBy(desc(meterReadings.readAt), desc(meterReadings.id))
-      .limit(1);
-    const [next] = await tx
-      .select(neighbour)
-      .from(meterReadings)
-      .where(and(ofMeter, gt(meterReadings.readAt, readAt)))
-      .orderBy(asc(meterReadings.readAt), asc(meterReadings.id))
-      .limit(1);
+    const [prev] = await nearest(lte(meterReadings.readAt, readAt), desc);
+    const [next] = await nearest(gt(meterReadings.readAt, readAt), asc);
     if (prev && !reset && value < Number(prev.value)) throw badRequest(M.counterLower, 'value');
     if (next && !next.reset && value > Number(next.value)) throw badRequest(M.counterHigher, 'value');
     // Usage since the first reading: each reading adds its rise over the one before, a reset (or the first) its value.

@@ -7,6 +7,7 @@ import { orgTimeZone } from '../organization/organization.service';
 import { COALESCE_MINUTES, displayNumber, getOrgSettings, managersOf, nextLocalTime, notify, preferencesOf } from './notifications.service';
 import { KINDS_OF_ROLE, type NotificationData } from './notifications.schema';
 import { readOrgRow } from '../../server/db/org-rows';
+import { chunksOf } from '../../server/db/chunks';
 
 // A portal request is a record people are told of (decision 074): managers and admins see the inbox, workers never.
 registerActivityEntity('portal-request', portalRequests, 'Portal request', () => sql`false`);
@@ -108,8 +109,7 @@ export async function notifyGeneratedWork(tx: Tx, orgId: number, orders: Generat
   });
   // Chunks keep each statement well under PostgreSQL's 65,535 parameters.
   const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += 1000) {
-    const chunk = rows.slice(i, i + 1000);
+  for (const chunk of chunksOf(rows, 1000)) {
     const made = await tx
       .insert(notifications)
       .values(
@@ -140,5 +140,5 @@ export async function notifyGeneratedWork(tx: Tx, orgId: number, orders: Generat
       ...(c.push ? [{ ...base, channel: 'push' as const, digest: false, dueAt: at }] : []),
     ];
   });
-  for (let i = 0; i < messages.length; i += 1000) await tx.insert(notificationDeliveries).values(messages.slice(i, i + 1000));
+  for (const chunk of chunksOf(messages, 1000)) await tx.insert(notificationDeliveries).values(chunk);
 }

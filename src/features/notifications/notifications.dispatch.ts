@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
 import type { Mailer } from '../../server/mailer';
 import { publicOrigin, type Config } from '../../server/env';
@@ -13,6 +13,7 @@ import { notificationMail, sentence, type MailEvent } from './notifications.mail
 import { OVERDUE_LOOKBACK_DAYS } from './notifications.due-orgs';
 import type { NotificationKind } from './notifications.schema';
 import { notificationPreferences } from './notifications.table';
+import { readOrgRows } from '../../server/db/org-rows';
 
 /** What sending needs beyond the transaction: the outbox and the settings that make links (domain, port, secret). */
 export interface DispatchDeps {
@@ -48,18 +49,11 @@ export async function checkDueWork(tx: Tx, orgId: number, at: Date) {
     .from(workOrders)
     .where(and(eq(workOrders.orgId, orgId), inArray(workOrders.status, [...OPEN]), gt(workOrders.dueDate, since), lte(workOrders.dueDate, soon)));
   if (!rows.length) return 0;
+  const orderIds = rows.map((r) => r.id);
   const assignees = await tx
     .select({ workOrderId: workOrderAssignees.workOrderId, userId: workOrderAssignees.userId })
     .from(workOrderAssignees)
-    .where(
-      and(
-        eq(workOrderAssignees.orgId, orgId),
-        inArray(
-          workOrderAssignees.workOrderId,
-          rows.map((r) => r.id),
-        ),
-      ),
-    );
+    .where(and(eq(workOrderAssignees.orgId, orgId), inArray(workOrderAssignees.workOrderId, orderIds)));
   for (const order of rows) {
     const due = order.dueDate!;
     const overdue = due.getTime() <= at.getTime();
@@ -98,26 +92,24 @@ export async function dispatchDue(tx: Tx, orgId: number, deps: DispatchDeps, at:
     .where(eq(organizations.id, orgId));
   const origin = publicOrigin(deps.config, org.subdomain);
   const userIds = [...new Set(due.map((d) => d.userId))];
-  const people = await tx
-    .select({ id: users.id, email: users.email, role: users.role, language: users.language, inviteStatus: users.inviteStatus })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), inArray(users.id, userIds)));
+  const people = await readOrgRows(
+    tx,
+    users,
+    { id: users.id, email: users.email, role: users.role, language: users.language, inviteStatus: users.inviteStatus },
+    orgId,
+    userIds,
+  );
   const stored = await tx
     .select()
     .from(notificationPreferences)
     .where(and(eq(notificationPreferences.orgId, orgId), inArray(notificationPreferences.userId, userIds)));
-  const events = await tx
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.orgId, orgId),
-        inArray(
-          notifications.id,
-          due.flatMap((d) => d.notificationIds),
-        ),
-      ),
-    );
+  const events = await readOrgRows(
+    tx,
+    notifications,
+    getTableColumns(notifications),
+    orgId,
+    due.flatMap((d) => d.notificationIds),
+  );
   const eventById = new Map(events.map((e) => [e.id, e]));
   const mark = (ids: number[], set: Partial<typeof notificationDeliveries.$inferInsert>) =>
     tx

@@ -29,7 +29,7 @@ import {
   type NotificationOrgSettings,
   type NotificationPreferences,
 } from './notifications.schema';
-import { readOrgRow, saveOrgSettings } from '../../server/db/org-rows';
+import { readOrgRow, readOrgSettings, saveOrgSettings } from '../../server/db/org-rows';
 
 type Role = 'admin' | 'manager' | 'worker';
 
@@ -93,11 +93,8 @@ export async function unsubscribeEmail(tx: Tx, orgId: number, userId: number, ki
 // ---------------------------------------------------------------- organisation settings
 
 export async function getOrgSettings(tx: ReadTx, orgId: number): Promise<NotificationOrgSettings> {
-  const [row] = await tx
-    .select({ dueSoonHours: notificationOrgSettings.dueSoonHours, digestTime: notificationOrgSettings.digestTime })
-    .from(notificationOrgSettings)
-    .where(eq(notificationOrgSettings.orgId, orgId));
-  return row ?? DEFAULT_ORG_SETTINGS;
+  const s = notificationOrgSettings;
+  return readOrgSettings(tx, s, { dueSoonHours: s.dueSoonHours, digestTime: s.digestTime }, orgId, DEFAULT_ORG_SETTINGS);
 }
 
 export async function updateOrgSettings(tx: Tx, orgId: number, input: NotificationOrgSettings) {

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../server/http-error';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { requireReference } from '../../server/db/references';
 import { pagination, type PageQuery } from '../../shared/pagination';
-import { diffChanges, registerActivityEntity, historyOf } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import { checkCurrencyDecimals, moneySettings } from '../organization/organization.service';
 import { PART_MESSAGES as M, type PartDto, type PartInput, type PartList, type PartListQuery, type PartOption, type StockAdjustment } from './parts.schema';
 import { escapeLike } from '../../server/db/like';
@@ -16,8 +16,7 @@ import { defaultLocationId, getMove, levelQuantity, listMoves, lockStockablePart
 import { orgRow, deleteOrgRow, readRecent } from '../../server/db/org-rows';
 import { pick } from '../../shared/pick';
 
-registerActivityEntity('part', parts, 'Part');
-const history = historyOf('part');
+const history = registerActivityEntity('part', parts, 'Part');
 
 const purchaseUoms = alias(uoms, 'purchase_uoms');
 

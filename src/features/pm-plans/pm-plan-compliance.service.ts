@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ReadTx } from '../../server/db/client';
 import { pmOccurrences, pmSettings, workOrders } from '../../server/db/schema';
 import { type Compliance, type DateRange, type Weekday } from './pm-plans.schema';
@@ -6,6 +6,7 @@ import { dayInZone } from '../../shared/dates';
 import { orgTimeZone } from '../organization/organization.service';
 import { addDays, fixedDueDays, floatingNextDay, type CalendarRule } from './recurrence';
 import { rowsOf } from '../../server/db/rows';
+import { readOrgSettings } from '../../server/db/org-rows';
 import { PROJECTION_LIMIT, PlanRow } from './pm-plan-read.service';
 
 /** The targets of a plan: each asset, or the work station as one target without an asset. */
@@ -126,8 +127,7 @@ export const byCalendar = (p: Pick<PlanRow, 'trigger'>) => p.trigger === 'calend
 export const EMPTY_COMPLIANCE: Compliance = { due: 0, onTime: 0, late: 0, missed: 0, skipped: 0, rate: null };
 
 export async function graceDaysOf(tx: ReadTx, orgId: number): Promise<number> {
-  const [row] = await tx.select({ graceDays: pmSettings.graceDays }).from(pmSettings).where(eq(pmSettings.orgId, orgId));
-  return row?.graceDays ?? 0;
+  return (await readOrgSettings(tx, pmSettings, { graceDays: pmSettings.graceDays }, orgId, { graceDays: 0 })).graceDays;
 }
 
 /**

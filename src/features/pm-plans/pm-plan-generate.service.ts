@@ -13,6 +13,7 @@ import { rowsOf } from '../../server/db/rows';
 import { BACKLOG_LIMIT, PROJECTION_LIMIT, dueInstant, PlanRow } from './pm-plan-read.service';
 import { targetsOf, NO_STATE, stateKey, completedAtOf, readStates, projectDueDays, byCalendar } from './pm-plan-compliance.service';
 import { nextMultiple, activePlans, assigneesFor, planned } from './pm-plan-occurrences.service';
+import { chunksOf } from '../../server/db/chunks';
 
 /**
  * GET dry-run: the work orders the generator would create on the days [from, to] (by creation day: due day
@@ -179,8 +180,7 @@ async function createOccurrences(tx: Tx, orgId: number, all: Due[], zone: string
     else if (d.meterValue !== undefined) first.meterValue = d.meterValue;
   }
   const due = [...seen.values()];
-  for (let i = 0; i < due.length; i += 500) {
-    const chunk = due.slice(i, i + 500);
+  for (const chunk of chunksOf(due, 500)) {
     const inserted = await tx
       .insert(pmOccurrences)
       .values(

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
 import { HttpError, notFound } from '../../server/http-error';
@@ -12,7 +12,7 @@ import { ENTITY, Actor, selectPlans, meterBaseOf, writable } from './pm-plan-rea
 import { targetsOf, NO_STATE, stateKey, readStates, projectDueDays, byCalendar } from './pm-plan-compliance.service';
 import { getPlan, listPlans } from './pm-plan-list.service';
 import { listOccurrences } from './pm-plan-occurrences.service';
-import { readOrgRow } from '../../server/db/org-rows';
+import { readOrgRow, readOrgRows } from '../../server/db/org-rows';
 
 const history = historyOf(ENTITY);
 
@@ -24,14 +24,7 @@ async function checkReferences(tx: Tx, orgId: number, input: PlanValues) {
   const missing = async (ids: number[], table: { orgId: never; id: never } & object, path: (i: number) => string, message: string) => {
     if (!ids.length) return;
     const t = table as unknown as typeof assets;
-    const found = new Set(
-      (
-        await tx
-          .select({ id: t.id })
-          .from(t)
-          .where(and(eq(t.orgId, orgId), inArray(t.id, ids)))
-      ).map((r) => r.id),
-    );
+    const found = new Set((await readOrgRows(tx, t, { id: t.id }, orgId, ids)).map((r) => r.id));
     ids.forEach((id, i) => {
       if (!found.has(id)) issues.push({ path: path(i), message });
     });

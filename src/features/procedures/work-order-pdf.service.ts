@@ -4,6 +4,7 @@ import { workOrderDisplayId } from '../work-orders/work-orders.schema';
 import { isSignOffValue, type IssuedStepDto, type WorkOrderProcedureDto } from './procedures.schema';
 import { drawText, collectPdf } from '../../server/pdf-bidi';
 import { pdfLabel, stepsDone, type PdfLanguage } from '../../server/pdf-labels';
+import { pdfImage } from '../../server/pdf-image';
 
 /** Everything the printed work order shows. */
 export interface PrintableWorkOrder {
@@ -73,8 +74,8 @@ export function answerWords(step: IssuedStepDto, lang: PdfLanguage = 'en', zone 
  * uncompressed so tests can read the text, as the commercial documents).
  */
 export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffer> {
-  // pdfkit and sharp load on the first PDF, not at start (decision 013).
-  const [{ default: PDFDocument }, { default: sharp }] = await Promise.all([import('pdfkit'), import('sharp')]);
+  // pdfkit loads on the first PDF, not at start (decision 013).
+  const { default: PDFDocument } = await import('pdfkit');
   const wo = doc.workOrder;
   const when = whenIn(doc.timeZone ?? 'UTC');
   const lang = doc.language ?? 'en';
@@ -163,11 +164,7 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
       say(`${answerWords(step, lang, doc.timeZone ?? 'UTC')}${step.flagged ? `  ${L('FLAGGED')}` : ''}`, { x: left + 14, width: width - 14 });
       const image = typeof step.value === 'string' ? doc.images.get(step.value) : undefined;
       if (image) {
-        const png = await sharp(image)
-          .resize({ width: 360, height: 180, fit: 'inside' })
-          .png()
-          .toBuffer()
-          .catch(() => null);
+        const png = await pdfImage(image, 360, 180);
         if (png) {
           room(100);
           pdf.image(png, left + 14, pdf.y + 2, { fit: [180, 90] });

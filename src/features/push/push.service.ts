@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { readOrgRows } from '../../server/db/org-rows';
 import type { ReadTx, Tx } from '../../server/db/client';
 import type { JobQueue } from '../../server/jobs/queue';
 import { pushSubscriptions } from './push.table';
@@ -98,10 +99,7 @@ const ASSIGNED_TEXTS = {
  */
 export async function pushWorkOrderAssigned(tx: Tx, orgId: number, workOrderId: number, title: string, userIds: number[]) {
   if (!userIds.length || !queues.length) return;
-  const people = await tx
-    .select({ id: users.id, language: users.language })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), inArray(users.id, userIds)));
+  const people = await readOrgRows(tx, users, { id: users.id, language: users.language }, orgId, userIds);
   for (const person of people)
     await queuePush(tx, orgId, person.id, {
       title: ASSIGNED_TEXTS[person.language === 'ar' ? 'ar' : 'en'](workOrderId),

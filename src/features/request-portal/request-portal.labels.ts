@@ -1,5 +1,6 @@
 import { collectPdf, textHeight, visualPieces } from '../../server/pdf-bidi';
 import type { LabelLayout } from './request-portal.schema';
+import { pdfImage } from '../../server/pdf-image';
 
 const MM = 72 / 25.4;
 
@@ -26,16 +27,10 @@ export const codeUrl = (origin: string, token: string) => `${origin}/r/${token}`
 
 /** A PDF of asset labels: each a QR code of the asset's URL, its name, its number and the organisation's logo. */
 export async function assetLabelsPdf(input: LabelInput): Promise<Buffer> {
-  const [{ default: PDFDocument }, { default: sharp }, { default: QRCode }] = await Promise.all([import('pdfkit'), import('sharp'), import('qrcode')]);
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import('pdfkit'), import('qrcode')]);
   // qrcode is CommonJS: its functions are on `default` (module.exports) in the esbuild bundle and under Node alike; the bundle has no named ones.
   const layout = LAYOUTS[input.layout];
-  const logo = input.logo
-    ? await sharp(input.logo)
-        .resize({ width: 200, height: 80, fit: 'inside' })
-        .png()
-        .toBuffer()
-        .catch(() => null)
-    : null;
+  const logo = input.logo ? await pdfImage(input.logo, 200, 80) : null;
   const pdf = new PDFDocument({
     size: [layout.page[0] * MM, layout.page[1] * MM],
     margin: 0,

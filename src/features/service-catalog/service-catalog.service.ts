@@ -5,7 +5,7 @@ import { notFound } from '../../server/http-error';
 import { requireReferences } from '../../server/db/references';
 import { pagination } from '../../shared/pagination';
 import { displayId } from '../../shared/reference-fields';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import { checkCurrencyDecimals, moneySettings } from '../organization/organization.service';
 import { sanitizeHtml } from '../../server/sanitize-html';
 import {
@@ -21,7 +21,7 @@ import { escapeLike } from '../../server/db/like';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { orgRow, deleteOrgRow, readOrgRow } from '../../server/db/org-rows';
 
-registerActivityEntity('service', services, 'Service');
+const history = registerActivityEntity('service', services, 'Service');
 
 const serviceColumns = { id: services.id, title: services.title, price: services.price, operations: services.operations, createdAt: services.createdAt };
 type ServiceRow = { id: number; title: string; price: number; operations: string | null; createdAt: Date };
@@ -192,7 +192,7 @@ export async function createService(tx: Tx, orgId: number, userId: number, input
     .values({ orgId, title: input.title, price: input.price, operations: sanitizeHtml(input.operations ?? '') })
     .returning({ id: services.id });
   await writeStations(tx, orgId, created.id, input);
-  await recordActivity(tx, orgId, { entityType: 'service', entityId: created.id, userId, action: 'created' });
+  await history(tx, orgId, created.id, userId, 'created');
   return created.id;
 }
 
@@ -219,7 +219,7 @@ export async function updateService(tx: Tx, orgId: number, userId: number, id: n
     { ...values, workStations: stationSummary(after) },
     ['title', 'price', 'operations', 'workStations'],
   );
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'service', entityId: id, userId, action: 'updated', changes });
+  if (Object.keys(changes).length) await history(tx, orgId, id, userId, 'updated', changes);
   return { message: 'Service updated successfully', service: after };
 }
 
@@ -227,6 +227,6 @@ export async function updateService(tx: Tx, orgId: number, userId: number, id: n
 export async function deleteService(tx: Tx, orgId: number, userId: number, id: number, query: ServiceListQuery) {
   await getService(tx, orgId, id);
   await deleteOrgRow(tx, services, orgId, id, 'This service is used by other records and cannot be deleted');
-  await recordActivity(tx, orgId, { entityType: 'service', entityId: id, userId, action: 'deleted' });
+  await history(tx, orgId, id, userId, 'deleted');
   return { message: 'Service deleted successfully', ...(await listServices(tx, orgId, query)) };
 }

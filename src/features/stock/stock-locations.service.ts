@@ -8,7 +8,7 @@ import { pagination } from '../../shared/pagination';
 import { pathsOf, subtreeIds } from '../locations/location-tree';
 import { requireLocation as requirePlace } from '../locations/locations.service';
 import { STOCK_MESSAGES as M, type LocationDto, type LocationInput, type LocationList, type LocationListQuery, type StockSettings } from './stock.schema';
-import { readOrgRow, saveOrgSettings } from '../../server/db/org-rows';
+import { readOrgRow, readOrgSettings, saveOrgSettings } from '../../server/db/org-rows';
 
 // Stock locations (storerooms, vans, site stores) and the organisation's stock settings (decision 071).
 
@@ -181,8 +181,7 @@ export async function requireLocation(tx: Tx, orgId: number, id: number, field: 
 
 /** The organisation's stock settings (defaults when it never set them). */
 export async function getStockSettings(tx: ReadTx, orgId: number): Promise<StockSettings> {
-  const [row] = await tx.select({ allowNegativeStock: stockSettings.allowNegativeStock }).from(stockSettings).where(eq(stockSettings.orgId, orgId));
-  return { allowNegativeStock: row?.allowNegativeStock ?? false };
+  return readOrgSettings(tx, stockSettings, { allowNegativeStock: stockSettings.allowNegativeStock }, orgId, { allowNegativeStock: false });
 }
 
 /** PUT update-stock-settings (managers). */

@@ -3,15 +3,15 @@ import type { z } from 'zod';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { teamMembers, teams, users } from '../../server/db/schema';
 import { HttpError, notFound } from '../../server/http-error';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery } from '../master-data/master-data.schema';
 import { readSimpleTable } from '../../server/db/simple-list';
 
 import type { TeamDto, teamInputSchema } from './teams.schema';
-import { orgRow, deleteOrgRow, readOrgRow } from '../../server/db/org-rows';
+import { orgRow, deleteOrgRow, readOrgRow, readOrgRows } from '../../server/db/org-rows';
 import { pick } from '../../shared/pick';
 
-registerActivityEntity('team', teams, 'Team');
+const history = registerActivityEntity('team', teams, 'Team');
 
 type Input = z.output<typeof teamInputSchema>;
 
@@ -66,10 +66,7 @@ export async function getTeam(tx: Tx, orgId: number, id: number) {
 /** Every member must be a person of this organisation. */
 async function checkWorkers(tx: Tx, orgId: number, input: Input) {
   const ids = input.members.map((m) => m.workerId);
-  const found = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), inArray(users.id, ids)));
+  const found = await readOrgRows(tx, users, { id: users.id }, orgId, ids);
   const known = new Set(found.map((f) => f.id));
   const issues = input.members.flatMap((m, i) => (known.has(m.workerId) ? [] : [{ path: `members.${i}.workerId`, message: 'Worker not found' }]));
   if (issues.length) throw new HttpError(400, 'Worker not found', issues);
@@ -84,7 +81,7 @@ export async function addTeam(tx: Tx, orgId: number, actorId: number, input: Inp
   await checkWorkers(tx, orgId, input);
   const [row] = await tx.insert(teams).values({ orgId, name: input.name }).returning({ id: teams.id });
   await setMembers(tx, orgId, row.id, input);
-  await recordActivity(tx, orgId, { entityType: 'team', entityId: row.id, userId: actorId, action: 'created' });
+  await history(tx, orgId, row.id, actorId, 'created');
   return { message: 'Team added successfully', team: await getTeam(tx, orgId, row.id), ...(await listTeams(tx, orgId, query)) };
 }
 
@@ -105,7 +102,7 @@ export async function updateTeam(tx: Tx, orgId: number, actorId: number, id: num
   await setMembers(tx, orgId, id, input);
   const team = await getTeam(tx, orgId, id);
   const changes = diffChanges(summary(before), summary(team), ['name', 'members', 'teamLeadId', 'defaultAssigneeId']);
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'team', entityId: id, userId: actorId, action: 'updated', changes });
+  if (Object.keys(changes).length) await history(tx, orgId, id, actorId, 'updated', changes);
   return { message: 'Team updated successfully', team };
 }
 
@@ -113,6 +110,6 @@ export async function updateTeam(tx: Tx, orgId: number, actorId: number, id: num
 export async function deleteTeam(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
   await getTeam(tx, orgId, id);
   await deleteOrgRow(tx, teams, orgId, id, 'This team is used by work stations and cannot be deleted');
-  await recordActivity(tx, orgId, { entityType: 'team', entityId: id, userId: actorId, action: 'deleted' });
+  await history(tx, orgId, id, actorId, 'deleted');
   return { message: 'Team deleted successfully', ...(await listTeams(tx, orgId, query)) };
 }

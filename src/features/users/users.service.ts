@@ -11,13 +11,13 @@ import type { Mailer } from '../../server/mailer';
 import { mailLanguage, mailTexts } from '../../server/mail-language';
 import { pagination } from '../../shared/pagination';
 import { newOpaqueToken, type AccessClaims } from '../auth/tokens';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import type { inviteUserSchema, RelatedKey, UserDto, userUpdateSchema, usersQuerySchema } from './users.schema';
 import { requireReferences } from '../../server/db/references';
 import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
 
-registerActivityEntity('user', users, 'User');
+const history = registerActivityEntity('user', users, 'User');
 
 export const INVITE_HOURS = 72;
 
@@ -212,7 +212,7 @@ export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id:
     // related records by name, in the order the user sees them
     ...diffChanges(relatedNames(before), relatedNames(after), ['related_workStations', 'related_assets', 'related_services']),
   };
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'user', entityId: id, userId: actor.userId, action: 'updated', changes });
+  if (Object.keys(changes).length) await history(tx, orgId, id, actor.userId, 'updated', changes);
   return { user: after };
 }
 
@@ -300,7 +300,7 @@ export async function inviteUser(
   }
   const { token, hash } = newOpaqueToken();
   await tx.insert(invitations).values({ orgId, userId: created.id, tokenHash: hash, expiresAt: new Date(Date.now() + INVITE_HOURS * 3600_000) });
-  await recordActivity(tx, orgId, { entityType: 'user', entityId: created.id, userId: actor.userId, action: 'created' });
+  await history(tx, orgId, created.id, actor.userId, 'created');
   const link = `${mail.origin}/complete-registration?token=${encodeURIComponent(token)}`;
   await mail.mailer.send(
     { to: input.email, ...mailTexts.invitation(language, { organization: mail.organization, role: input.role, link, hours: INVITE_HOURS }) },
@@ -345,6 +345,6 @@ export async function userForSingleSignOn(
     .insert(users)
     .values({ orgId, email: person.email.toLowerCase(), role: create.role, inviteStatus: 'ACTIVE', firstName: person.firstName, lastName: person.lastName })
     .returning({ id: users.id, role: users.role, tokenVersion: users.tokenVersion });
-  await recordActivity(tx, orgId, { entityType: 'user', entityId: created.id, userId: created.id, action: 'created' });
+  await history(tx, orgId, created.id, created.id, 'created');
   return created;
 }

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { chunksOf } from '../../server/db/chunks';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import type { JobQueue } from '../../server/jobs/queue';
@@ -84,11 +85,8 @@ export async function emitWebhookEvents(tx: Tx, orgId: number, event: WebhookEve
       windowStart: at,
     })),
   );
-  for (let i = 0; i < rows.length; i += 500) {
-    const created = await tx
-      .insert(webhookDeliveries)
-      .values(rows.slice(i, i + 500))
-      .returning({ id: webhookDeliveries.id });
+  for (const chunk of chunksOf(rows, 500)) {
+    const created = await tx.insert(webhookDeliveries).values(chunk).returning({ id: webhookDeliveries.id });
     for (const d of created) await scheduleDelivery(tx, { orgId, deliveryId: d.id, seq: 1 });
   }
 }

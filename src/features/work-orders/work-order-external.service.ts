@@ -114,21 +114,17 @@ export async function addExternalPart(
  * Only this share's own external rows of this work order: any other id is a 404 and nothing changes.
  */
 export async function deleteExternalLine(tx: Tx, orgId: number, workOrderId: number, by: ExternalReporter, kind: 'labor' | 'part', id: number) {
+  const ownLine = (t: typeof workOrderLabors | typeof workOrderParts) =>
+    and(eq(t.orgId, orgId), eq(t.workOrderId, workOrderId), eq(t.shareId, by.shareId), eq(t.id, id));
   if (kind === 'labor') {
     const l = workOrderLabors;
-    const [row] = await tx
-      .delete(l)
-      .where(and(eq(l.orgId, orgId), eq(l.workOrderId, workOrderId), eq(l.shareId, by.shareId), eq(l.id, id)))
-      .returning({ startDate: l.startDate, endDate: l.endDate });
+    const [row] = await tx.delete(l).where(ownLine(l)).returning({ startDate: l.startDate, endDate: l.endDate });
     if (!row) throw notFound('Labor');
     await contractorHistory(tx, orgId, workOrderId, by, { labor: { from: `${minutesLabel(row.startDate, row.endDate)} (external)`, to: null } });
     return;
   }
   const p = workOrderParts;
-  const [row] = await tx
-    .delete(p)
-    .where(and(eq(p.orgId, orgId), eq(p.workOrderId, workOrderId), eq(p.shareId, by.shareId), eq(p.id, id)))
-    .returning({ name: p.externalName, quantity: p.quantity });
+  const [row] = await tx.delete(p).where(ownLine(p)).returning({ name: p.externalName, quantity: p.quantity });
   if (!row) throw notFound('Part');
   await contractorHistory(tx, orgId, workOrderId, by, { parts: { from: `${row.name} x${row.quantity} (external)`, to: null } });
 }

@@ -30,6 +30,7 @@ import {
   claimWorkOrder,
 } from './work-order-rules.service';
 import { partPriceMinor } from './work-order-labor.service';
+import { chunksOf } from '../../server/db/chunks';
 
 const history = historyOf(ENTITY);
 
@@ -86,8 +87,7 @@ export async function createWorkOrders(tx: Tx, orgId: number, items: NewWorkOrde
   const ids: number[] = [];
   const { digits } = items.some((w) => w.parts.length) ? await moneySettings(tx, orgId) : { digits: 2 };
   // Chunks keep each statement well under PostgreSQL's 65,535 parameters.
-  for (let i = 0; i < items.length; i += 500) {
-    const chunk = items.slice(i, i + 500);
+  for (const chunk of chunksOf(items, 500)) {
     const created = await tx
       .insert(workOrders)
       .values(

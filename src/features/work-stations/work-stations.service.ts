@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { requireReference } from '../../server/db/references';
 import { pagination } from '../../shared/pagination';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import {
   WORK_STATION_MESSAGES as M,
   type WorkStationDto,
@@ -19,7 +19,7 @@ import {
 import { escapeLike } from '../../server/db/like';
 import { orgRow, deleteOrgRow, readRecent } from '../../server/db/org-rows';
 
-registerActivityEntity('work-station', workStations, 'Work station');
+const history = registerActivityEntity('work-station', workStations, 'Work station');
 
 const columns = {
   id: workStations.id,
@@ -130,7 +130,7 @@ export async function createWorkStation(tx: Tx, orgId: number, userId: number, i
     .catch((err) => {
       throw uniqueCode(err);
     });
-  await recordActivity(tx, orgId, { entityType: 'work-station', entityId: created.id, userId, action: 'created' });
+  await history(tx, orgId, created.id, userId, 'created');
   return created.id;
 }
 
@@ -152,7 +152,7 @@ export async function updateWorkStation(tx: Tx, orgId: number, userId: number, i
       throw uniqueCode(err);
     });
   const changes = diffChanges(before as unknown as Record<string, unknown>, input, ['code', 'name', 'city', 'teamId', 'locationId']);
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'work-station', entityId: id, userId, action: 'updated', changes });
+  if (Object.keys(changes).length) await history(tx, orgId, id, userId, 'updated', changes);
   return { message: 'Work station updated successfully', updatedWorkStation: await getWorkStation(tx, orgId, id) };
 }
 
@@ -165,6 +165,6 @@ export async function deleteWorkStation(tx: Tx, orgId: number, userId: number, i
     .where(and(eq(serviceWorkStations.orgId, orgId), eq(serviceWorkStations.workStationId, id)));
   if (used > 0) throw conflict(M.inUse);
   await deleteOrgRow(tx, workStations, orgId, id, 'This work station is used by other records and cannot be deleted');
-  await recordActivity(tx, orgId, { entityType: 'work-station', entityId: id, userId, action: 'deleted' });
+  await history(tx, orgId, id, userId, 'deleted');
   return { message: 'Work station deleted successfully', ...(await listWorkStations(tx, orgId, query)) };
 }

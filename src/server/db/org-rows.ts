@@ -41,6 +41,18 @@ export function readOrgRows<C extends SelectedFields>(tx: ReadTx, table: OrgRowT
     .where(and(eq(table.orgId, orgId), inArray(table.id, ids))) as Promise<SelectResultFields<C>[]>;
 }
 
+/** The organisation's one row of a settings table (`saveOrgSettings`) in `columns`; `defaults` while it never saved one. */
+export async function readOrgSettings<C extends SelectedFields>(
+  tx: ReadTx,
+  table: PgTable & { orgId: PgColumn },
+  columns: C,
+  orgId: number,
+  defaults: SelectResultFields<C>,
+): Promise<SelectResultFields<C>> {
+  const [row] = await tx.select(columns).from(table).where(eq(table.orgId, orgId));
+  return (row as SelectResultFields<C> | undefined) ?? defaults;
+}
+
 /**
  * Saves the organisation's one row of a table keyed by the organisation (settings: `orgSettingsTable`,
  * src/server/db/org-keys.ts): inserted with `values` the first time, those `values` updated afterwards.

@@ -5,6 +5,7 @@ import { now as clockNow } from '../clock';
 import { checkDueWork, dispatchDue, type DispatchDeps } from '../../features/notifications/notifications.dispatch';
 import type { GeneratorLog } from './pm-generator.job';
 import { scheduleJob, runTime, type JobQueue } from './queue';
+import { eachOrganisation } from './per-organisation';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import { organisationsWithDueWork, type PreviousRun } from '../../features/notifications/notifications.due-orgs';
@@ -36,22 +37,16 @@ export async function runNotifications(database: Database, deps: DispatchDeps, l
     return { orgIds: ids, dbNow: new Date(now) };
   });
   const total = { checked: 0, emails: 0, pushes: 0, held: 0, skipped: 0 };
-  const failed: number[] = [];
-  for (const orgId of orgIds) {
-    try {
-      await withTenant(database.db, orgId, async (tx) => {
-        total.checked += await checkDueWork(tx, orgId, at);
-        const sent = await dispatchDue(tx, orgId, deps, at);
-        total.emails += sent.emails;
-        total.pushes += sent.pushes;
-        total.held += sent.held;
-        total.skipped += sent.skipped;
-      });
-    } catch (err) {
-      failed.push(orgId);
-      log?.warn({ orgId, err: (err as Error).message }, 'notifications: organisation failed');
-    }
-  }
+  const failed = await eachOrganisation(orgIds, 'notifications', log, (orgId) =>
+    withTenant(database.db, orgId, async (tx) => {
+      total.checked += await checkDueWork(tx, orgId, at);
+      const sent = await dispatchDue(tx, orgId, deps, at);
+      total.emails += sent.emails;
+      total.pushes += sent.pushes;
+      total.held += sent.held;
+      total.skipped += sent.skipped;
+    }),
+  );
   // A failed organisation keeps the previous window, so the next run looks at its work again.
   if (!failed.length) previousRun = { at, dbNow };
   if (total.emails || total.pushes || total.held) log?.info(total, 'notifications run done');

@@ -2,7 +2,7 @@ import type { Database } from '../db/client';
 import { now as clockNow } from '../clock';
 import { generateDueWork } from '../../features/pm-plans/pm-plans.service';
 import { scheduleJob, runTime, type JobQueue } from './queue';
-import { auditedOrgRun, organisationIds } from './per-organisation';
+import { auditedOrgRun, eachOrganisation, organisationIds } from './per-organisation';
 
 export const PM_GENERATOR_QUEUE = 'pm-generator';
 /** Every 5 minutes (PM_GENERATOR_CRON overrides it, e.g. every minute in a browser journey); one instance runs each slot. */
@@ -26,24 +26,20 @@ export async function runPmGenerator(database: Database, log?: GeneratorLog, at:
   const started = Date.now();
   const orgIds = await organisationIds(database.db);
   let created = 0;
-  const failed: number[] = [];
   // A few organisations at a time: each is a handful of round trips, and waiting on them one by one leaves the
   // database idle. Few enough to leave the pool's other connections to requests. PGlite runs them in turn anyway.
-  let next = 0;
-  const worker = async () => {
-    while (next < orgIds.length) {
-      const orgId = orgIds[next++];
-      try {
-        // Awaited first: `created += await …` would read `created` before the wait and lose the others' counts.
-        const result = await auditedOrgRun(database.db, orgId, PM_GENERATOR_QUEUE, (tx) => generateDueWork(tx, orgId, at));
-        created += result.created;
-      } catch (err) {
-        failed.push(orgId);
-        log?.warn({ orgId, err: (err as Error).message }, 'pm generator: organisation failed');
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: database.kind === 'postgres' ? GENERATOR_CONCURRENCY : 1 }, worker));
+  const concurrency = database.kind === 'postgres' ? GENERATOR_CONCURRENCY : 1;
+  const failed = await eachOrganisation(
+    orgIds,
+    'pm generator',
+    log,
+    async (orgId) => {
+      // Awaited first: `created += await …` would read `created` before the wait and lose the others' counts.
+      const result = await auditedOrgRun(database.db, orgId, PM_GENERATOR_QUEUE, (tx) => generateDueWork(tx, orgId, at));
+      created += result.created;
+    },
+    concurrency,
+  );
   const summary = { organisations: orgIds.length, created, failed: failed.length, ms: Date.now() - started };
   log?.info(summary, 'pm generator run done');
   if (failed.length) throw new Error(`pm generator: ${failed.length} organisation(s) failed: ${failed.slice(0, 10).join(', ')}`);

@@ -2,7 +2,7 @@ import type { Database } from '../db/client';
 import { draftReorders } from '../../features/stock/reorder.service';
 import type { GeneratorLog } from './pm-generator.job';
 import { scheduleJob, type JobQueue } from './queue';
-import { auditedOrgRun, organisationIds } from './per-organisation';
+import { auditedOrgRun, eachOrganisation, organisationIds } from './per-organisation';
 
 export const STOCK_REORDER_QUEUE = 'stock-reorder';
 /** Daily at 05:00 UTC (STOCK_REORDER_CRON overrides it); a manager's "Draft reorders" runs the same for one organisation. */
@@ -15,16 +15,10 @@ export const STOCK_REORDER_CRON = '0 5 * * *';
 export async function runStockReorder(database: Database, log?: GeneratorLog) {
   const orgIds = await organisationIds(database.db);
   let drafted = 0;
-  const failed: number[] = [];
-  for (const orgId of orgIds) {
-    try {
-      const result = await auditedOrgRun(database.db, orgId, STOCK_REORDER_QUEUE, (tx) => draftReorders(tx, orgId, null));
-      drafted += result.drafted;
-    } catch (err) {
-      failed.push(orgId);
-      log?.warn({ orgId, err: (err as Error).message }, 'stock reorder: organisation failed');
-    }
-  }
+  const failed = await eachOrganisation(orgIds, 'stock reorder', log, async (orgId) => {
+    const result = await auditedOrgRun(database.db, orgId, STOCK_REORDER_QUEUE, (tx) => draftReorders(tx, orgId, null));
+    drafted += result.drafted;
+  });
   log?.info({ organisations: orgIds.length, drafted, failed: failed.length }, 'stock reorder run done');
   return { organisations: orgIds.length, drafted, failed: failed.length };
 }
