@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { withTenant, type Tx } from '../../server/db/client';
 import { parts, timeTrackingReasons, workOrderLabors, workOrderParts } from '../../server/db/schema';
 import { createOrg, useTestApp } from '../../server/test/harness';
-import { insertAssetIn, insertPartBasics, insertRow, setHourlyRate } from '../../server/test/builders';
+import { insertAssetIn, insertPartBasics, insertRow, setHourlyRate, updatePart } from '../../server/test/builders';
 
 /**
  * Costs as they were (issue 39, decision 063): a labour line keeps the hourly rate in force when it was logged, a
@@ -34,10 +34,9 @@ async function insertConsumable(tx: Tx, orgId: number, name: string, salesPrice:
 describe('costs as they were', () => {
   it('a later rate or price change leaves past lines; the order cost counts its labour and equals the insights; workers see no amounts', async () => {
     const org = await createOrg(t, 'As they were');
-    const fitter = await org.as('worker', { firstName: 'Fritz', lastName: 'Rate' });
+    const fitter = await org.as('worker', { firstName: 'Fritz', lastName: 'Rate', hourlyRate: 4000 });
     const o = org.orgId;
     const setup = await withTenant(t.database.db, o, async (tx) => {
-      await setHourlyRate(tx, o, fitter.userId, 4000);
       const { asset } = await insertAssetIn(tx, o, { name: 'Pumps', code: 'PMP' }, 'Costed pump');
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'productivity' }).returning();
       const seal = await insertConsumable(tx, o, 'Seal', 12.5);
@@ -57,10 +56,7 @@ describe('costs as they were', () => {
     // The rate and the price change: the lines keep theirs.
     await withTenant(t.database.db, o, async (tx) => {
       await setHourlyRate(tx, o, fitter.userId, 9000);
-      await tx
-        .update(parts)
-        .set({ salesPrice: 99 })
-        .where(and(eq(parts.orgId, o), eq(parts.id, setup.seal.id)));
+      await updatePart(tx, o, setup.seal.id, { salesPrice: 99 });
     });
     expect(await costOf()).toMatchObject({ laborMinor: 6000, partsMinor: 2500, totalMinor: 8500 });
     // Adding more of the part keeps the line's price; new labour takes the new rate (1 h x 90.00).
