@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { withTenant, type Tx } from '../../server/db/client';
 import { parts, timeTrackingReasons, workOrderLabors, workOrderParts } from '../../server/db/schema';
 import { createOrg, useTestApp } from '../../server/test/harness';
+import { orgRows } from '../../server/test/sql';
 import { insertAssetIn, insertPartBasics, insertRow, setHourlyRate, updatePart } from '../../server/test/builders';
 
 /**
@@ -120,18 +121,8 @@ describe('costs as they were', () => {
     });
     const migration = readFileSync(new URL('../../../drizzle/0055_line_costs_snapshot.sql', import.meta.url), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await t.database.db.execute(sql.raw(statement));
-    const [l] = await withTenant(t.database.db, o, (tx) =>
-      tx
-        .select()
-        .from(workOrderLabors)
-        .where(and(eq(workOrderLabors.orgId, o), eq(workOrderLabors.id, ids.l.id))),
-    );
-    const [p] = await withTenant(t.database.db, o, (tx) =>
-      tx
-        .select()
-        .from(workOrderParts)
-        .where(and(eq(workOrderParts.orgId, o), eq(workOrderParts.id, ids.p.id))),
-    );
+    const [l] = await orgRows(t.database.db, o, workOrderLabors, eq(workOrderLabors.id, ids.l.id));
+    const [p] = await orgRows(t.database.db, o, workOrderParts, eq(workOrderParts.id, ids.p.id));
     // 7.255 -> 726 cents (half up, as toMinor).
     expect([l.rateMinor, p.unitPriceMinor]).toEqual([3300, 726]);
   });

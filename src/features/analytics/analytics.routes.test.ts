@@ -23,6 +23,7 @@ import {
   workStations,
 } from '../../server/db/schema';
 import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
+import { orgRows } from '../../server/test/sql';
 import { insertAssetIn, setHourlyRate, updatePart } from '../../server/test/builders';
 import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
 import { quotationNumber } from '../quotations/quotations.schema';
@@ -306,13 +307,7 @@ describe('analytics API', () => {
 
   it('a status change keeps the closure: completing records its time, reopening removes it', async () => {
     const [w] = await withTenant(t.database.db, org.orgId, (tx) => tx.insert(workOrders).values({ orgId: org.orgId, title: 'Live' }).returning());
-    const closure = () =>
-      withTenant(t.database.db, org.orgId, (tx) =>
-        tx
-          .select()
-          .from(workOrderClosures)
-          .where(and(eq(workOrderClosures.orgId, org.orgId), eq(workOrderClosures.workOrderId, w.id))),
-      );
+    const closure = () => orgRows(t.database.db, org.orgId, workOrderClosures, eq(workOrderClosures.workOrderId, w.id));
     expect(await closure()).toEqual([]);
     expect((await org.admin.put(`/api/work-orders/update-status/${w.id}`, { status: 'completed' })).status).toBe(200);
     const [row] = await closure();

@@ -5,7 +5,7 @@
  * organisation gets 404 and changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
+import { solidImage } from '../../server/test/images';
 import { eq } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
 import { timeTrackingReasons, workOrderPhotos } from '../../server/db/schema';
@@ -19,10 +19,7 @@ const t = useTestApp();
 const W = '/api/work-orders';
 const M = '/api/my-work';
 
-const jpeg = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
-    .jpeg()
-    .toBuffer();
+const jpeg = () => solidImage('jpeg', 64, 48, '#3366cc');
 const addPhoto = async (c: Client, orderId: number, headers?: Record<string, string>) => {
   const bytes = await jpeg();
   if (!headers) return c.upload(`${M}/add-photo/${orderId}`, [{ field: 'image', name: 'pump.jpg', bytes, type: 'image/jpeg' }]);

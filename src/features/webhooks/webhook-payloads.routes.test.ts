@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { createOrg, useTestAppWith, type TestOrg } from '../../server/test/harness';
+import { orgRows } from '../../server/test/sql';
 import { updatePart } from '../../server/test/builders';
 import { withTenant } from '../../server/db/client';
 import { portalCodes } from '../../server/db/schema';
@@ -153,12 +154,7 @@ async function driveEveryEvent(org: TestOrg) {
     'portal settings',
   );
   ok(await org.admin.post('/api/portal/asset-labels', { assetIds: [refs.asset.id], layout: 'single-large' }), 200, 'asset-labels');
-  const [code] = await withTenant(t.database.db, org.orgId, (tx) =>
-    tx
-      .select()
-      .from(portalCodes)
-      .where(and(eq(portalCodes.orgId, org.orgId), eq(portalCodes.targetId, refs.asset.id))),
-  );
+  const [code] = await orgRows(t.database.db, org.orgId, portalCodes, eq(portalCodes.targetId, refs.asset.id));
   ok(await org.anonymous.upload('/api/portal/submit-request', [], { code: code.token, description: 'Belt squeals', urgency: 'low' }), 201, 'submit-request');
 
   // a part's stock falling below its minimum (the minimum set as its form would)

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import sharp from 'sharp';
+import { solidImage } from '../../../server/test/images';
 import { renderWithProviders } from '../../../web/test/render';
 import { realServer } from '../../../web/test/real-api';
 import { reloadStaleEdit, saveStaleTitle } from '../../../web/test/stale-edit';
@@ -46,10 +46,7 @@ describe('work order drawer: a stale edit (decision 025)', () => {
 
 describe("work order drawer: the technician's photos (decision 041)", () => {
   afterEach(() => i18n.changeLanguage('en'));
-  const jpeg = () =>
-    sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
-      .jpeg()
-      .toBuffer();
+  const jpeg = () => solidImage('jpeg', 64, 48, '#3366cc');
   /** A photo taken by `c` on the order, through the technician's route; the photo kept. */
   const addPhoto = async (c: Client, orderId: number) => {
     const res = await c.upload(`/api/my-work/add-photo/${orderId}`, [{ field: 'image', name: 'pump.jpg', bytes: await jpeg(), type: 'image/jpeg' }]);
