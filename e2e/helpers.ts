@@ -344,6 +344,12 @@ export const DEMO = {
   tech: { email: 'tech1@demo.com', password: 'Demo1234!' },
 };
 
+/** The id of the organisation's person with e-mail `email`, asked through `api` (a manager's). */
+export async function userIdByEmail(api: Api, email: string): Promise<number> {
+  const { users } = (await api('GET', '/api/user/getCompanyUsers?pageSize=100')) as { users: { id: number; email: string }[] };
+  return users.find((u) => u.email === email)!.id;
+}
+
 /** A journey on the demo organisation: its server, browser, URL, the admin's `Api` and a person's id by e-mail. */
 export async function openDemoJourney(opts: Parameters<typeof startServer>[0] = {}) {
   const journey = await openJourney({ ...opts, seedDemo: true });
