@@ -2,7 +2,7 @@
  * The accessibility sweep's moves (`accessibility.e2e.ts`): open a screen, wait for it at rest, sweep each tab of a
  * drawer or a dialog, and choose the language and the theme in place through the shell's own controls.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Runs axe on the page as it is and keeps what it found, with where. */
 export type Sweep = (where: string) => Promise<unknown>;
@@ -67,7 +67,25 @@ export async function sweepTabs(page: Page, sweep: Sweep, what: string) {
 
 /** A Mantine dialog over the page: waits for it (one of its test ids), its transition's end, and sweeps. */
 export async function sweepDialog(page: Page, sweep: Sweep, testId: string, where: string) {
-  await page.getByTestId(testId).waitFor();
+  await sweepOnceShown(page, sweep, page.getByTestId(testId), where);
+}
+
+/** The list at `path` loaded, its first record opened and each tab of its drawer swept (`what` names them). */
+export async function sweepFirstRecord(page: Page, sweep: Sweep, path: string, what: string) {
+  await openList(page, path);
+  await openFirstRecord(page);
+  await sweepTabs(page, sweep, what);
+}
+
+/** The open drawer's tab `tab` (its test id) chosen, and swept as `where` once `shown`. */
+export async function sweepTab(page: Page, sweep: Sweep, tab: string, shown: Locator, where: string) {
+  await page.getByTestId(tab).click();
+  await sweepOnceShown(page, sweep, shown, where);
+}
+
+/** Waits for `shown` (what the state puts on screen), lets the page come to rest, and sweeps it as `where`. */
+export async function sweepOnceShown(page: Page, sweep: Sweep, shown: Locator, where: string) {
+  await shown.waitFor();
   await settle(page);
   await sweep(where);
 }

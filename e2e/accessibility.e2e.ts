@@ -19,7 +19,22 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { dashboardMenu, settingsMenu } from '../src/web/app/menu';
 import { axeCriticalAndSerious, call, launchBrowser, newPage, signIn, signUpOrg, startServer, type AxeFinding, type TestServer } from './helpers';
-import { escapeFrom, go, listShown, openFirstRecord, openList, openPage, settle, sweepDialog, sweepTabs, switchInPlace, type Sweep } from './a11y-kit';
+import {
+  escapeFrom,
+  go,
+  listShown,
+  openFirstRecord,
+  openList,
+  openPage,
+  settle,
+  sweepDialog,
+  sweepFirstRecord,
+  sweepOnceShown,
+  sweepTab,
+  sweepTabs,
+  switchInPlace,
+  type Sweep,
+} from './a11y-kit';
 
 let server: TestServer;
 let browser: Browser;
@@ -96,9 +111,7 @@ async function workOrderStates(page: Page, sweep: Sweep, title: string) {
   await sweepDialog(page, sweep, 'menu-profile', 'user menu');
   await escapeFrom(page, 'menu-profile');
   await page.getByTestId('column-chooser').first().click();
-  await page.getByRole('menuitem').first().waitFor();
-  await settle(page);
-  await sweep('column chooser');
+  await sweepOnceShown(page, sweep, page.getByRole('menuitem').first(), 'column chooser');
   await page.keyboard.press('Escape');
   await page.getByRole('menuitem').first().waitFor({ state: 'detached' });
 
@@ -126,22 +139,16 @@ async function workOrderStates(page: Page, sweep: Sweep, title: string) {
   await page.getByTestId('add-button').click();
   await page.getByTestId('drawer-title').waitFor();
   await page.getByTestId('save-button').click();
-  await page.getByTestId('tab-errors-overview').waitFor();
-  await settle(page);
-  await sweep('work order validation errors');
+  await sweepOnceShown(page, sweep, page.getByTestId('tab-errors-overview'), 'work order validation errors');
   await page.getByTestId('wo-title').fill(title);
   await page.getByTestId('save-button').click();
-  await page.locator('.mantine-Notification-root').first().waitFor();
-  await settle(page);
-  await sweep('toast');
+  await sweepOnceShown(page, sweep, page.locator('.mantine-Notification-root').first(), 'toast');
   await page.getByTestId('wo-hold').click();
   await sweepDialog(page, sweep, 'hold-reason', 'on-hold dialog');
   await escapeFrom(page, 'hold-reason');
   await page.getByTestId('add-time').click();
   await page.getByTestId('labor-save').click();
-  await page.getByTestId('add-time-form').locator('.mantine-InputWrapper-error').first().waitFor();
-  await settle(page);
-  await sweep('add time with its messages');
+  await sweepOnceShown(page, sweep, page.getByTestId('add-time-form').locator('.mantine-InputWrapper-error').first(), 'add time with its messages');
   await escapeFrom(page, 'add-time-form');
   await escapeFrom(page, 'drawer-title');
 }
@@ -169,42 +176,33 @@ async function assetStatesInPlace(page: Page, sweep: Sweep) {
   await settle(page);
   await sweep('new asset');
   await page.getByTestId('field-date').click();
-  await page.locator('.mantine-DatePicker-day, .mantine-DateInput-day, [data-dates-day], table[class*="month"] button').first().waitFor();
-  await settle(page);
-  await sweep('date picker calendar');
+  await sweepOnceShown(
+    page,
+    sweep,
+    page.locator('.mantine-DatePicker-day, .mantine-DateInput-day, [data-dates-day], table[class*="month"] button').first(),
+    'date picker calendar',
+  );
   await page.keyboard.press('Escape');
   await escapeFrom(page, 'drawer-title');
 }
 
 /** An asset's drawer: each tab, its State tab's timeline, its meters chart. */
 async function assetRecordStates(page: Page, sweep: Sweep) {
-  await openList(page, '/dashboard/assets');
-  await openFirstRecord(page);
-  await sweepTabs(page, sweep, 'asset');
-  await page.getByTestId('tab-state').click();
-  await page.getByTestId('asset-state-timeline').waitFor();
-  await settle(page);
-  await sweep('asset State tab');
+  await sweepFirstRecord(page, sweep, '/dashboard/assets', 'asset');
+  await sweepTab(page, sweep, 'tab-state', page.getByTestId('asset-state-timeline'), 'asset State tab');
   await page.getByTestId('tab-meters').click();
   await page.getByTestId('meter-toggle-chart').or(page.getByTestId('meters-add')).first().waitFor();
   if (await page.getByTestId('meter-toggle-chart').count()) {
     await page.getByTestId('meter-toggle-chart').first().click();
-    await page.getByTestId('meter-chart').waitFor();
-    await settle(page);
-    await sweep('meters chart');
+    await sweepOnceShown(page, sweep, page.getByTestId('meter-chart'), 'meters chart');
   }
   await escapeFrom(page, 'drawer-title');
 }
 
 /** Stock: a part's Stock tab with its Transfer and Count dialogs, a purchase order's Receive dialog. */
 async function stockStates(page: Page, sweep: Sweep) {
-  await openList(page, '/dashboard/parts-inventory');
-  await openFirstRecord(page);
-  await sweepTabs(page, sweep, 'part');
-  await page.getByTestId('tab-stock').click();
-  await page.getByTestId('open-transfer').waitFor();
-  await settle(page);
-  await sweep('part Stock tab');
+  await sweepFirstRecord(page, sweep, '/dashboard/parts-inventory', 'part');
+  await sweepTab(page, sweep, 'tab-stock', page.getByTestId('open-transfer'), 'part Stock tab');
   for (const [open, dialog, submit] of [
     ['open-transfer', 'transfer-dialog', 'transfer-submit'],
     ['open-count', 'count-dialog', 'count-submit'],
@@ -212,9 +210,7 @@ async function stockStates(page: Page, sweep: Sweep) {
     await page.getByTestId(open).click();
     await sweepDialog(page, sweep, dialog, dialog);
     await page.getByTestId(submit).click();
-    await page.getByTestId(dialog).locator('.mantine-InputWrapper-error').first().waitFor();
-    await settle(page);
-    await sweep(`${dialog} with its messages`);
+    await sweepOnceShown(page, sweep, page.getByTestId(dialog).locator('.mantine-InputWrapper-error').first(), `${dialog} with its messages`);
     await escapeFrom(page, dialog);
   }
   await escapeFrom(page, 'drawer-title');
@@ -233,18 +229,14 @@ async function otherStates(page: Page, sweep: Sweep) {
   await openList(page, '/dashboard/requests');
   if (await page.getByTestId('table-row').count()) {
     await page.getByTestId('table-row').first().click();
-    await page.getByTestId('portal-request-status').waitFor();
-    await settle(page);
-    await sweep('request drawer');
+    await sweepOnceShown(page, sweep, page.getByTestId('portal-request-status'), 'request drawer');
     await page.keyboard.press('Escape');
   }
   await openList(page, '/dashboard/pm-plans');
   await openFirstRecord(page);
   await page.getByTestId('pm-skip').click();
   await page.getByTestId('pm-skip-confirm').click();
-  await page.locator('.mantine-Modal-content .mantine-InputWrapper-error').first().waitFor();
-  await settle(page);
-  await sweep('PM skip dialog with its message');
+  await sweepOnceShown(page, sweep, page.locator('.mantine-Modal-content .mantine-InputWrapper-error').first(), 'PM skip dialog with its message');
   await escapeFrom(page, 'pm-skip-reason');
   await page.keyboard.press('Escape');
 
@@ -262,20 +254,14 @@ async function technicianStates(page: Page, sweep: Sweep) {
   await sweep('technician app');
   if (await page.locator('[data-testid^="my-work-card-"]').count()) {
     await page.locator('[data-testid^="my-work-card-"]').first().click();
-    await page.locator('#wo-screen-title').waitFor();
-    await settle(page);
-    await sweep('technician work order');
+    await sweepOnceShown(page, sweep, page.locator('#wo-screen-title'), 'technician work order');
     await go(page, '/dashboard/my-work');
   }
   await page.getByTestId('my-work-count').click();
-  await page.getByTestId('count-screen').waitFor();
-  await settle(page);
-  await sweep('technician stock count');
+  await sweepOnceShown(page, sweep, page.getByTestId('count-screen'), 'technician stock count');
   await page.getByTestId('count-storeroom').click();
   await page.getByRole('option').first().click();
-  await page.locator('[data-testid^="count-line-"], [data-testid="count-empty"]').first().waitFor();
-  await settle(page);
-  await sweep('technician stock count of a storeroom');
+  await sweepOnceShown(page, sweep, page.locator('[data-testid^="count-line-"], [data-testid="count-empty"]').first(), 'technician stock count of a storeroom');
 }
 
 /**
@@ -296,14 +282,15 @@ async function securityStates(page: Page, sweep: Sweep, language: Language, them
   await page.getByTestId('recovery-codes-done').click();
   await page.getByTestId('recovery-codes-regenerate').click();
   await page.getByTestId('recovery-codes-regenerate-confirm').click();
-  await page.getByTestId('two-factor-section').locator('.mantine-InputWrapper-error').first().waitFor();
-  await settle(page);
-  await sweep('new recovery codes with its message');
+  await sweepOnceShown(
+    page,
+    sweep,
+    page.getByTestId('two-factor-section').locator('.mantine-InputWrapper-error').first(),
+    'new recovery codes with its message',
+  );
   await page.getByTestId('recovery-codes-password').fill(org.password);
   await page.getByTestId('recovery-codes-regenerate-confirm').click();
-  await page.getByTestId('recovery-codes').waitFor();
-  await settle(page);
-  await sweep('new recovery codes');
+  await sweepOnceShown(page, sweep, page.getByTestId('recovery-codes'), 'new recovery codes');
 }
 
 for (const language of ['en', 'ar'] as const) {

@@ -2,29 +2,23 @@
  * Insights in the browser (issue 24): a manager's figures for a fresh organisation's first work on one asset, the
  * range changed (kept in the URL), and a drill-down from the worst-MTBF asset to the work orders list filtered to it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { addAssetInCategory, addWorkOrder, closeJourney, onSignedInPage, openOrgJourney, type Api, type TestOrg, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { addAssetInCategory, addWorkOrder, onSignedInPage } from './helpers';
+import { useOrgJourney } from './use-journey';
 
-let server: TestServer;
-let browser: Browser;
-let org: TestOrg;
-let assetId: number;
-
-beforeAll(async () => {
-  let api: Api;
-  ({ server, browser, org, api } = await openOrgJourney('Insights'));
-  assetId = await addAssetInCategory(api, 'Feed Pump P-7', { code: 'PMP', name: 'Pumps' });
+const journey = useOrgJourney('Insights', async ({ api }) => {
+  const assetId = await addAssetInCategory(api, 'Feed Pump P-7', { code: 'PMP', name: 'Pumps' });
   // Two breakdowns of the pump (the first repaired), and one order on no asset.
   const first = await addWorkOrder(api, { title: 'Pump leaking', assetId });
   await api('PUT', `/api/work-orders/update-status/${first}`, { status: 'completed' });
   await api('POST', '/api/work-orders/add-work-order', { title: 'Pump leaking again', assetId });
   await api('POST', '/api/work-orders/add-work-order', { title: 'Paint the railing' });
-}, 300_000);
-afterAll(() => closeJourney({ server, browser }));
+  return { assetId };
+});
 
 describe('insights', () => {
   it('a manager reads the figures, changes the range and drills down to the work orders behind a chart', async () => {
+    const { browser, org, assetId } = journey;
     await onSignedInPage(browser, org, null, async (page) => {
       await page.getByTestId('menu-insights').click();
       await page.waitForURL(`${org.url}/dashboard/insights`);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, closeJourney, newPage, openJourney, signIn, type TestServer } from './helpers';
+import { addWorkOrder, call, closeJourney, newPage, openJourney, signedInApi, signIn, userIdByEmail, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -152,20 +152,10 @@ describe('Arabic on a 390 px phone', () => {
     });
 
     it(`the technician app fits (${language})`, async () => {
-      const admin = (await call(server.port, HOST, 'POST', '/api/login', MANAGER)).body.accessToken as string;
-      const { users } = (await call(server.port, HOST, 'GET', '/api/user/getCompanyUsers?pageSize=100', undefined, admin)).body as {
-        users: { id: number; email: string }[];
-      };
-      const marcus = users.find((u) => u.email === TECH.email)!.id;
-      const added = await call(
-        server.port,
-        HOST,
-        'POST',
-        '/api/work-orders/add-work-order',
-        { title: `Phone check ${language}`, assignees: [marcus], priority: 'high', dueDate: new Date(Date.now() + 3600_000).toISOString() },
-        admin,
-      );
-      const orderId = (added.body as { workOrder: { id: number } }).workOrder.id;
+      const { api } = await signedInApi(server, HOST, MANAGER);
+      const marcus = await userIdByEmail(api, TECH.email);
+      const dueDate = new Date(Date.now() + 3600_000).toISOString();
+      const orderId = await addWorkOrder(api, { title: `Phone check ${language}`, assignees: [marcus], priority: 'high', dueDate });
       const { context, page } = await newPage(browser, { width: 390, height: 844 });
       try {
         await page.goto(`${url}/login`);

@@ -5,36 +5,22 @@
  * syncs; the line's availability counts the motor's down time, and the insights' failure Pareto and availability
  * show it. On the demo organisation (its worker Marcus), at 390 px.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeJourney, DEMO, newPage, openDemoJourney, signInWorker, type Api, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, newPage, pick, signInWorker } from './helpers';
+import { useDemoJourney } from './use-journey';
 
-let server: TestServer;
-let browser: Browser;
-let url: string;
-let api: Api;
-let marcusId: number;
-let adminId: number;
+const journey = useDemoJourney();
 const TECH = DEMO.tech;
-
-beforeAll(async () => {
-  const demo = await openDemoJourney();
-  ({ server, browser, url, api } = demo);
-  marcusId = demo.userId(TECH.email);
-  adminId = demo.userId(DEMO.admin.email);
-}, 300_000);
-afterAll(() => closeJourney({ server, browser }));
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 30_000 });
 const indicator = (page: Page) => page.getByTestId('sync-indicator').first();
 
-async function pick(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: false }).first().click();
-}
-
 describe('asset tree, down time and failure codes', () => {
   it('a motor goes down by request, the technician closes the order offline with failure codes; availability and Pareto show it', async () => {
+    const { api, browser, url, userId } = journey;
+    const marcusId = userId(TECH.email);
+    const adminId = userId(DEMO.admin.email);
     // The codes (the starter library: Motors' problems) and the rule that closing a reactive order needs them.
     await api('POST', '/api/failure-codes/import-starter-library', { language: 'en' });
     await api('PUT', '/api/failure-codes/update-failure-code-settings', { requireCodes: true, repeatDays: 30 });

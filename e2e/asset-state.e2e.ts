@@ -3,25 +3,16 @@
  * keyboard), see the list badge and the timeline; bring it up; a work order marked "Asset is down", completed,
  * brings it up again and the availability shows the down time; an order goes on hold and resumes from its drawer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { addAssetInCategory, addWorkOrder, closeJourney, onSignedInPage, openOrgJourney, type Api, type TestOrg, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { addAssetInCategory, addWorkOrder, onSignedInPage, pick } from './helpers';
+import { useOrgJourney } from './use-journey';
 
-let server: TestServer;
-let browser: Browser;
-let org: TestOrg;
-let assetId: number;
-let fixId: number;
-let waitId: number;
-
-beforeAll(async () => {
-  let api: Api;
-  ({ server, browser, org, api } = await openOrgJourney('States'));
-  assetId = await addAssetInCategory(api, 'Press P-3', { code: 'PRS', name: 'Presses' });
-  fixId = await addWorkOrder(api, { title: 'Press jammed', assetId });
-  waitId = await addWorkOrder(api, { title: 'New die set', assetId });
-}, 300_000);
-afterAll(() => closeJourney({ server, browser }));
+// The press with an order to fix it and one that will wait for the vendor.
+const journey = useOrgJourney('States', async ({ api }) => {
+  const assetId = await addAssetInCategory(api, 'Press P-3', { code: 'PRS', name: 'Presses' });
+  return { fixId: await addWorkOrder(api, { title: 'Press jammed', assetId }), waitId: await addWorkOrder(api, { title: 'New die set', assetId }) };
+});
 
 /** The asset's state badge in the assets list. */
 const listBadge = (page: Page) =>
@@ -30,14 +21,9 @@ const listBadge = (page: Page) =>
     .getByTestId('asset-state-badge')
     .innerText();
 
-async function pick(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: false }).first().click();
-}
-
 /** The assets list, the press's row opened (the list has no ?open= link), its State tab. */
 async function openStateTab(page: Page) {
-  await page.goto(`${org.url}/dashboard/assets`);
+  await page.goto(`${journey.org.url}/dashboard/assets`);
   await page
     .getByRole('row', { name: /Press P-3/ })
     .getByText('Press P-3')
@@ -60,6 +46,7 @@ async function setStateByKeyboard(page: Page, state: string, reason: string) {
 
 describe('asset state', () => {
   it('down by hand from the State tab, list badge and timeline; a work order marked down and completed brings it up; hold and resume', async () => {
+    const { browser, org, fixId, waitId } = journey;
     await onSignedInPage(browser, org, null, async (page) => {
       await openStateTab(page);
       await setStateByKeyboard(page, 'Down', 'Hydraulic leak');

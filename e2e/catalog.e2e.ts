@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { closeJourney, onSignedInPage, openOrgJourney, type Api, type TestOrg, type TestServer } from './helpers';
+import { openNewRecord, rowText, saveRecord } from './drawer-steps';
 
 let server: TestServer;
 let browser: Browser;
@@ -45,18 +46,14 @@ async function pick(page: Page, testId: string, option: string, search?: string)
 describe('catalogue screens', () => {
   it("creates an asset with a new category made through 'Add New'", async () => {
     await onSignedInPage(browser, org, '/dashboard/assets', async (page) => {
-      await page.getByRole('button', { name: 'Add Asset' }).click();
-      await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Asset');
+      await openNewRecord(page, 'Add Asset', 'New Asset');
 
       // the spec's rules under the fields
       // the day box of every form (DayField): today, the month by name ("06 Dec 2026", decision 066), cleared by emptying it
       await expect.poll(() => page.getByTestId('field-date').inputValue()).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
       await page.getByTestId('field-date').fill('');
       await page.getByTestId('field-date').blur();
-      await page.getByTestId('save-record').click();
-      await text(page, 'Name is required').waitFor();
-      await text(page, 'Date is required').waitFor();
-      await text(page, 'Category is required').waitFor();
+      await saveRecord(page, 'Name is required', 'Date is required', 'Category is required');
       await page.getByTestId('tab-errors-overview').waitFor();
 
       await page.getByTestId('field-name').fill('Boiler Feed Pump P-101');
@@ -76,10 +73,8 @@ describe('catalogue screens', () => {
       await expect.poll(() => page.getByTestId('field-assetCategoryId').inputValue()).toBe('PMP · Pumps & Compressors');
       await pick(page, 'field-status', 'Not Operational');
 
-      await page.getByTestId('save-record').click();
-      await text(page, 'Asset added successfully').waitFor();
-      await row(page, 'AS-0001').waitFor();
-      const cells = await row(page, 'AS-0001').innerText();
+      await saveRecord(page, 'Asset added successfully');
+      const cells = await rowText(page, 'AS-0001');
       expect(cells).toContain('Boiler Feed Pump P-101');
       expect(cells).toContain('Pumps & Compressors');
       expect(cells).toContain('Not Operational');
@@ -93,18 +88,13 @@ describe('catalogue screens', () => {
 
   it('creates a service linked to two stations with operations and times', async () => {
     await onSignedInPage(browser, org, '/dashboard/services', async (page) => {
-      await page.getByRole('button', { name: 'Add Service' }).click();
-      await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Service');
+      await openNewRecord(page, 'Add Service', 'New Service');
 
-      await page.getByTestId('save-record').click();
-      await text(page, 'Title is required').waitFor();
-      await text(page, 'Price is required').waitFor();
-      await text(page, 'Operation is required').waitFor();
+      await saveRecord(page, 'Title is required', 'Price is required', 'Operation is required');
 
       // no station row at all: the spec's message
       await page.getByTestId('station-row-0').getByRole('button', { name: 'Remove' }).click();
-      await page.getByTestId('save-record').click();
-      await text(page, 'At least one related workstation must be selected').waitFor();
+      await saveRecord(page, 'At least one related workstation must be selected');
 
       await page.getByTestId('field-title').fill('Conveyor Belt Replacement');
       await page.getByTestId('field-price').fill('450');
@@ -117,10 +107,8 @@ describe('catalogue screens', () => {
       await pick(page, 'field-station-1', 'Assembly Line 1', 'Assembly');
       await page.getByTestId('field-operation-1').fill('Align and tension');
       await page.getByTestId('field-time-1').fill('00:45');
-      await page.getByTestId('save-record').click();
-      await text(page, 'Service added successfully').waitFor();
-      await row(page, 'SV-0001').waitFor();
-      const cells = await row(page, 'SV-0001').innerText();
+      await saveRecord(page, 'Service added successfully');
+      const cells = await rowText(page, 'SV-0001');
       expect(cells).toContain('Conveyor Belt Replacement');
       expect(cells).toContain('$450.00');
       expect(cells).toContain('Packaging Cell, Assembly Line 1');
@@ -140,8 +128,7 @@ describe('catalogue screens', () => {
       await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('CNC-02 · CNC Machining Center');
       expect(await page.getByTestId('field-city').inputValue()).toBe('Dayton');
       await page.getByTestId('field-city').fill('Springfield');
-      await page.getByTestId('save-record').click();
-      await text(page, 'Work station updated successfully').waitFor();
+      await saveRecord(page, 'Work station updated successfully');
       await page.keyboard.press('Escape');
       await page.getByTestId('work-station-drawer').waitFor({ state: 'detached' });
       expect(page.url()).not.toContain('dialog=open');

@@ -3,32 +3,19 @@
  * codes, closes a reactive work order with problem > cause > remedy in the drawer, sees it in the Pareto, then
  * puts another order on hold and resumes it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { addAssetInCategory, addWorkOrder, closeJourney, onSignedInPage, openOrgJourney, type Api, type TestOrg, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { addAssetInCategory, addWorkOrder, onSignedInPage, pick } from './helpers';
+import { useOrgJourney } from './use-journey';
 
-let server: TestServer;
-let browser: Browser;
-let org: TestOrg;
-let leakId: number;
-let waitId: number;
-
-beforeAll(async () => {
-  let api: Api;
-  ({ server, browser, org, api } = await openOrgJourney('Failures'));
+// The pump with a reactive order (closed with codes) and one that will wait for parts.
+const journey = useOrgJourney('Failures', async ({ api }) => {
   const assetId = await addAssetInCategory(api, 'Feed Pump P-7', { code: 'PUMP', name: 'Pumps' });
-  leakId = await addWorkOrder(api, { title: 'Pump leaking', assetId });
-  waitId = await addWorkOrder(api, { title: 'Replace the coupling', assetId });
-}, 300_000);
-afterAll(() => closeJourney({ server, browser }));
-
-async function pick(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: false }).first().click();
-}
+  return { leakId: await addWorkOrder(api, { title: 'Pump leaking', assetId }), waitId: await addWorkOrder(api, { title: 'Replace the coupling', assetId }) };
+});
 
 describe('failure codes', () => {
   it('imports the starter library, closes a reactive order with its codes, the Pareto shows it; an order goes on hold and resumes', async () => {
+    const { browser, org, leakId, waitId } = journey;
     await onSignedInPage(browser, org, '/settings/failure-codes', async (page) => {
       await page.getByTestId('import-starter').click();
       await page.getByText('Worn mechanical seal').first().waitFor();

@@ -265,6 +265,24 @@ export async function onSignedInPage(
   }
 }
 
+/** The signed-in person's notification settings, opened from the user menu. */
+export async function openNotificationSettings(page: Page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-notification-settings').click();
+  await page.getByTestId('notification-settings-form').waitFor();
+}
+
+/**
+ * Picks an option of the select `testId` (a Mantine Select or combobox): opens it, types `search` first when given,
+ * and clicks the first option whose name contains `option`.
+ */
+export async function pick(page: Page, testId: string, option: string, search?: string) {
+  const input = page.getByTestId(testId);
+  await input.click();
+  if (search) await input.fill(search);
+  await page.getByRole('option', { name: option, exact: false }).first().click();
+}
+
 /** Signs a worker in at the login page and waits for My work, where a worker lands. */
 export async function signInWorker(page: Page, url: string, who: { email: string; password: string }) {
   await page.goto(`${url}/login`);
@@ -325,6 +343,12 @@ export const DEMO = {
   admin: { email: 'admin@demo.com', password: 'Demo1234!' },
   tech: { email: 'tech1@demo.com', password: 'Demo1234!' },
 };
+
+/** The id of the organisation's person with e-mail `email`, asked through `api` (a manager's). */
+export async function userIdByEmail(api: Api, email: string): Promise<number> {
+  const { users } = (await api('GET', '/api/user/getCompanyUsers?pageSize=100')) as { users: { id: number; email: string }[] };
+  return users.find((u) => u.email === email)!.id;
+}
 
 /** A journey on the demo organisation: its server, browser, URL, the admin's `Api` and a person's id by e-mail. */
 export async function openDemoJourney(opts: Parameters<typeof startServer>[0] = {}) {

@@ -3,32 +3,22 @@
  * add time, close a drawer. After every step the focus is checked (document.activeElement): it opens into a
  * drawer or dialog, stays there when a record is saved or accepted, and returns to what opened it on close.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { call, launchBrowser, newPage, signIn, startServer, toastTexts, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, newPage, signIn, toastTexts } from './helpers';
+import { useDemoJourney } from './use-journey';
 
-let server: TestServer;
-let browser: Browser;
-let demo: { url: string; email: string; password: string };
-
-beforeAll(async () => {
-  server = await startServer({ seedDemo: true });
-  demo = { url: server.orgUrl('demo'), email: 'admin@demo.com', password: 'Demo1234!' };
-  const token = (await call(server.port, 'demo.localhost', 'POST', '/api/login', { email: demo.email, password: demo.password })).body.accessToken as string;
-  const res = await call(
-    server.port,
-    'demo.localhost',
-    'PUT',
-    '/api/portal/settings',
-    { enabled: true, nameField: 'optional', emailField: 'optional', phoneField: 'hidden', notifyRequester: false, welcome: '', published: [] },
-    token,
-  );
-  if (res.status >= 400) throw new Error(`portal settings: ${res.status} ${JSON.stringify(res.body)}`);
-  browser = await launchBrowser();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+// The demo organisation with its request portal on (a request comes in through it and is accepted).
+const journey = useDemoJourney(async ({ api }) => {
+  await api('PUT', '/api/portal/settings', {
+    enabled: true,
+    nameField: 'optional',
+    emailField: 'optional',
+    phoneField: 'hidden',
+    notifyRequester: false,
+    welcome: '',
+    published: [],
+  });
 });
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
@@ -92,7 +82,7 @@ async function explain(page: Page, err: unknown, writes: string[]): Promise<neve
     focus(page).catch(() => null),
   ]);
   const [toasts, seen, messages, focused] = said;
-  const log = server.logs().trim().slice(-4000);
+  const log = journey.server.logs().trim().slice(-4000);
   const detail = [
     `toasts: ${JSON.stringify(toasts)} (all shown: ${JSON.stringify(seen)})`,
     `form messages: ${JSON.stringify(messages)}`,
@@ -104,7 +94,8 @@ async function explain(page: Page, err: unknown, writes: string[]): Promise<neve
 
 describe('keyboard: the focus stays where the work is', () => {
   it('create a work order, add time, close a drawer, accept a request: the focus after every step', async () => {
-    const { context, page } = await newPage(browser);
+    const demo = { url: journey.url, ...DEMO.admin };
+    const { context, page } = await newPage(journey.browser);
     // Diagnosis (issue 46): E2E_CPU_THROTTLE=4 slows the page's processor as a loaded machine does; E2E_TRACE=<file.zip>
     // keeps a Playwright trace of the run.
     const throttle = Number(process.env.E2E_CPU_THROTTLE ?? 0);

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { closeJourney, newPage, openJourney, signIn, signUpOrg, toastTexts, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { newPage, signIn, signUpOrg, toastTexts } from './helpers';
+import { useJourney } from './use-journey';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => ({ server, browser } = await openJourney()));
-afterAll(() => closeJourney({ server, browser }));
+const journey = useJourney();
 
 describe('the public landing page', () => {
   it('is dark by default, has real pages, finds an organisation by subdomain', async () => {
+    const { server, browser } = journey;
     const org = await signUpOrg(server);
     const { page, context } = await newPage(browser);
     await page.goto(server.baseUrl);
@@ -35,6 +32,7 @@ describe('the public landing page', () => {
   });
 
   it('stores a demo request', async () => {
+    const { server, browser } = journey;
     const { page, context } = await newPage(browser);
     await page.goto(server.baseUrl);
     await page.getByTestId('landing-demo').click();
@@ -52,6 +50,7 @@ describe('the public landing page', () => {
   });
 
   it('shows Dashboard instead of Login on the organisation’s own landing page when signed in', async () => {
+    const { server, browser } = journey;
     const org = await signUpOrg(server);
     const { page, context } = await newPage(browser);
     await signIn(page, org);

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, launchBrowser, onSignedInPage, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
+import { call, launchBrowser, onSignedInPage, pick, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
+import { clickAndSee } from './drawer-steps';
 
 let server: TestServer;
 let browser: Browser;
@@ -44,16 +45,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function pick(page: Page, testId: string, option: string, search?: string) {
-  const input = page.getByTestId(testId);
-  await input.click();
-  if (search) await input.fill(search);
-  await page.getByRole('option', { name: option, exact: false }).first().click();
-}
-
 const text = (page: Page, s: string) => page.getByText(s, { exact: true });
 /** expect.poll with the page's patience (vitest's default is one second). */
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+
+/** The request drawer's maintenance type `type`: its `fields` shown, `hidden` not, and Save gives `messages`. */
+async function typeAsksFor(page: Page, type: string, fields: string[], hidden: string, messages: string[]) {
+  await pick(page, 'mr-type', type);
+  for (const field of fields) await page.getByTestId(field).waitFor();
+  expect(await page.getByTestId(hidden).count()).toBe(0);
+  await clickAndSee(page, 'save-button', ...messages);
+}
 
 describe('maintenance requests and orders', () => {
   it('asks for the fields of each type, approves a request, creates its order and locks it once validated', async () => {
@@ -62,29 +64,22 @@ describe('maintenance requests and orders', () => {
       await poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Maintenance Request');
 
       // Corrective: failure reason and urgency level, no schedule date.
-      await pick(page, 'mr-type', 'Corrective');
-      await page.getByTestId('mr-failure').waitFor();
-      await page.getByTestId('mr-urgency').waitFor();
-      expect(await page.getByTestId('mr-schedule').count()).toBe(0);
-      await page.getByTestId('save-button').click();
-      await text(page, 'Failure Reason is required for corrective and emergency maintenance').waitFor();
-      await text(page, 'Urgency Level is required for corrective and emergency maintenance').waitFor();
-      await text(page, 'Title is required').waitFor();
+      await typeAsksFor(page, 'Corrective', ['mr-failure', 'mr-urgency'], 'mr-schedule', [
+        'Failure Reason is required for corrective and emergency maintenance',
+        'Urgency Level is required for corrective and emergency maintenance',
+        'Title is required',
+      ]);
       await page.getByTestId('tab-errors-overview').waitFor();
 
       // Preventive: schedule date and frequency instead.
-      await pick(page, 'mr-type', 'Preventive');
-      await page.getByTestId('mr-schedule').waitFor();
-      await page.getByTestId('mr-frequency').waitFor();
-      expect(await page.getByTestId('mr-failure').count()).toBe(0);
-      await page.getByTestId('save-button').click();
-      await text(page, 'Schedule Date is required for preventive, predictive, and proactive maintenance').waitFor();
-      await text(page, 'Frequency is required for preventive maintenance').waitFor();
+      await typeAsksFor(page, 'Preventive', ['mr-schedule', 'mr-frequency'], 'mr-failure', [
+        'Schedule Date is required for preventive, predictive, and proactive maintenance',
+        'Frequency is required for preventive maintenance',
+      ]);
 
       // An employee's request needs an asset.
       await pick(page, 'mr-requester', 'Employee');
-      await page.getByTestId('save-button').click();
-      await text(page, 'Asset Id is required when requester is an employee').waitFor();
+      await clickAndSee(page, 'save-button', 'Asset Id is required when requester is an employee');
 
       await page.getByTestId('mr-title').fill('Quarterly pump service');
       await page.getByTestId('mr-description').fill('Planned service of the boiler feed pump');
@@ -95,8 +90,7 @@ describe('maintenance requests and orders', () => {
       await page.getByTestId('mr-schedule').fill('15/12/2030');
       await page.getByTestId('mr-schedule').blur();
       await pick(page, 'mr-frequency', 'Monthly');
-      await page.getByTestId('save-button').click();
-      await text(page, 'Maintenance request added successfully').waitFor();
+      await clickAndSee(page, 'save-button', 'Maintenance request added successfully');
       await poll(() => page.getByTestId('drawer-title').innerText()).toBe('MR-0001');
 
       // Attachments tab: a PDF upload with its own Save Changes.
@@ -136,8 +130,7 @@ describe('maintenance requests and orders', () => {
       expect(await page.locator('tbody tr', { hasText: 'PM-0001' }).count()).toBe(0);
 
       // The order's own rules: a service is required; a new one is made in place with 'Add New'.
-      await page.getByTestId('save-button').click();
-      await text(page, 'Select at least one service').waitFor();
+      await clickAndSee(page, 'save-button', 'Select at least one service');
       await pick(page, 'mo-services', 'Bearing replacement', 'Bearing');
       await page.keyboard.press('Escape');
       await page.getByTestId('mo-services').click();

@@ -3,30 +3,18 @@
  * category whose reference unit is then no longer offered; a team with a lead and a default assignee,
  * whose lead then moves to another member.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { call, launchBrowser, newPage, onSignedInPage, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { call, newPage, onSignedInPage, signIn } from './helpers';
+import { openNewRecord, saveRecord } from './drawer-steps';
+import { useOrgJourney } from './use-journey';
 
-let server: TestServer;
-let browser: Browser;
-let org: TestOrg;
-
-beforeAll(async () => {
-  server = await startServer();
-  org = await signUpOrg(server, 'Master Data');
+const journey = useOrgJourney('Master Data', async ({ api, org }) => {
   // two workers to put in teams (invited through the API; they show by e-mail until they register)
-  const host = `${org.subdomain}.localhost`;
-  const token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
   for (const who of ['marcus', 'sofia']) {
     const email = `${who}@${org.subdomain}.example.com`;
-    const res = await call(server.port, host, 'POST', '/api/auth/addUser', { email, confirmEmail: email, role: 'worker' }, token);
-    if (res.status !== 201) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.body)}`);
+    await api('POST', '/api/auth/addUser', { email, confirmEmail: email, role: 'worker' });
   }
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function pick(page: Page, testId: string, option: string) {
@@ -35,6 +23,21 @@ async function pick(page: Page, testId: string, option: string) {
 }
 const text = (page: Page, s: string) => page.getByText(s, { exact: true });
 const row = (page: Page, s: string) => page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: s, exact: true }) });
+
+/** A settings list's add button `add`, then the new record's name typed and saved; waits for `messages` as `saveRecord` does. */
+async function saveNamed(page: Page, add: string, name: string, ...messages: string[]) {
+  await page.getByRole('button', { name: add }).click();
+  await page.getByTestId('field-name').fill(name);
+  await saveRecord(page, ...messages);
+}
+
+/** The taxes page's Add Tax: the new tax's name (none: left empty), scope Sales and its `computation`. */
+async function newSalesTax(page: Page, name: string | null, computation: string) {
+  await page.getByRole('button', { name: 'Add Tax' }).click();
+  if (name !== null) await page.getByTestId('field-name').fill(name);
+  await pick(page, 'field-scope', 'Sales');
+  await pick(page, 'field-taxComputation', computation);
+}
 
 async function closeDrawer(page: Page) {
   await page.keyboard.press('Escape');
@@ -46,34 +49,25 @@ async function closeDrawer(page: Page) {
 
 describe('master data and teams', () => {
   it('creates a tax group from a fixed and a percentage tax', async () => {
+    const { browser, org } = journey;
     await onSignedInPage(browser, org, '/settings/taxes', async (page) => {
-      await page.getByRole('button', { name: 'Add Tax' }).click();
-      await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Tax');
+      await openNewRecord(page, 'Add Tax', 'New Tax');
 
       // the spec's messages under the fields
-      await page.getByTestId('save-record').click();
-      await text(page, 'Tax Name is required').waitFor();
-      await text(page, 'Scope is required').waitFor();
-      await text(page, 'Tax Computation type is required').waitFor();
-      await text(page, 'Price Included selection is required').waitFor();
+      await saveRecord(page, 'Tax Name is required', 'Scope is required', 'Tax Computation type is required', 'Price Included selection is required');
       await page.getByTestId('tab-errors-overview').waitFor();
 
       await page.getByTestId('field-name').fill('Eco Fee');
       await pick(page, 'field-scope', 'Sales');
       await pick(page, 'field-taxComputation', 'Fixed');
-      await page.getByTestId('save-record').click();
-      await text(page, 'Amount is required').waitFor();
+      await saveRecord(page, 'Amount is required');
       await page.getByTestId('field-amount').fill('2.5');
       await pick(page, 'field-isPriceIncluded', 'No');
-      await page.getByTestId('save-record').click();
-      await text(page, 'Tax added successfully').waitFor();
+      await saveRecord(page, 'Tax added successfully');
       await row(page, 'Eco Fee').waitFor();
       expect(await row(page, 'Eco Fee').innerText()).toContain('$2.50');
 
-      await page.getByRole('button', { name: 'Add Tax' }).click();
-      await page.getByTestId('field-name').fill('Sales Tax 7%');
-      await pick(page, 'field-scope', 'Sales');
-      await pick(page, 'field-taxComputation', 'Percentage of Price');
+      await newSalesTax(page, 'Sales Tax 7%', 'Percentage of Price');
       await page.getByTestId('field-amount').fill('7');
       await pick(page, 'field-isPriceIncluded', 'No');
       // Odoo's order of application and "affects the base of subsequent taxes" (decision 036)
@@ -83,13 +77,9 @@ describe('master data and teams', () => {
       await row(page, 'Sales Tax 7%').waitFor();
       expect(await row(page, 'Sales Tax 7%').innerText()).toContain('7%');
 
-      await page.getByRole('button', { name: 'Add Tax' }).click();
-      await page.getByTestId('field-name').fill('Sales + Eco');
-      await pick(page, 'field-scope', 'Sales');
-      await pick(page, 'field-taxComputation', 'Group');
+      await newSalesTax(page, 'Sales + Eco', 'Group');
       expect(await page.getByTestId('field-amount').count()).toBe(0);
-      await page.getByTestId('save-record').click();
-      await text(page, 'Child Taxes are required when Tax Computation is Group').waitFor();
+      await saveRecord(page, 'Child Taxes are required when Tax Computation is Group');
       await page.getByTestId('field-children').click();
       await page.getByRole('option', { name: 'Eco Fee ($2.50)' }).click();
       await page.getByRole('option', { name: 'Sales Tax 7% (7%)' }).click();
@@ -108,9 +98,7 @@ describe('master data and teams', () => {
       await page.getByTestId('confirm-yes').click();
       await text(page, 'This tax is used by other records and cannot be deleted').waitFor();
       await closeDrawer(page);
-      await page.getByRole('button', { name: 'Add Tax' }).click();
-      await pick(page, 'field-scope', 'Sales');
-      await pick(page, 'field-taxComputation', 'Group');
+      await newSalesTax(page, null, 'Group');
       await page.getByTestId('field-children').click();
       await page.getByRole('option', { name: 'Eco Fee ($2.50)' }).waitFor();
       expect(await page.getByRole('option', { name: /Sales \+ Eco/ }).count()).toBe(0);
@@ -118,14 +106,11 @@ describe('master data and teams', () => {
   });
 
   it('creates a UOM category with a reference unit, after which reference is no longer offered', async () => {
+    const { browser, org } = journey;
     await onSignedInPage(browser, org, '/settings/uom-categories', async (page) => {
-      await page.getByRole('button', { name: 'Add UOM Category' }).click();
-      await page.getByTestId('field-name').fill('We');
-      await page.getByTestId('save-record').click();
-      await text(page, 'Name must be at least 3 characters long').waitFor();
+      await saveNamed(page, 'Add UOM Category', 'We', 'Name must be at least 3 characters long');
       await page.getByTestId('field-name').fill('Weight');
-      await page.getByTestId('save-record').click();
-      await text(page, 'UOM Category added successfully').waitFor();
+      await saveRecord(page, 'UOM Category added successfully');
       await row(page, 'Weight').waitFor();
 
       await page.goto(`${org.url}/settings/uom`);
@@ -135,8 +120,7 @@ describe('master data and teams', () => {
       await pick(page, 'field-type', 'Reference');
       // a reference unit has ratio 1: the field is hidden
       expect(await page.getByTestId('field-ratio').count()).toBe(0);
-      await page.getByTestId('save-record').click();
-      await text(page, 'UOM added successfully').waitFor();
+      await saveRecord(page, 'UOM added successfully');
       const kg = await row(page, 'Kilogram').locator('td').allInnerTexts();
       expect(kg).toEqual(expect.arrayContaining(['Kilogram', '1', 'Reference', 'Weight']));
 
@@ -147,8 +131,7 @@ describe('master data and teams', () => {
       await page.getByRole('option', { name: 'Lesser', exact: true }).waitFor();
       expect(await page.getByRole('option', { name: 'Reference', exact: true }).count()).toBe(0);
       await page.getByRole('option', { name: 'Lesser', exact: true }).click();
-      await page.getByTestId('save-record').click();
-      await text(page, 'Ratio is required').waitFor();
+      await saveRecord(page, 'Ratio is required');
       await page.getByTestId('field-ratio').fill('1000');
       await page.getByTestId('save-record').click();
       await row(page, 'Gram').waitFor();
@@ -162,22 +145,20 @@ describe('master data and teams', () => {
   });
 
   it('builds a team with a lead and a default assignee, then moves the lead', async () => {
+    const { server, browser, org } = journey;
     const { context, page } = await newPage(browser);
     const marcus = `marcus@${org.subdomain}.example.com`;
     const sofia = `sofia@${org.subdomain}.example.com`;
     try {
       await signIn(page, org);
       await page.goto(`${org.url}/dashboard/teams`);
-      await page.getByRole('button', { name: 'Add Team' }).click();
-      await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Team');
+      await openNewRecord(page, 'Add Team', 'New Team');
       await page.getByTestId('member-remove-0').click();
-      await page.getByTestId('save-record').click();
-      await text(page, 'At least one member is required').waitFor();
+      await saveRecord(page, 'At least one member is required');
 
       await page.getByTestId('field-name').fill('Electrical Maintenance');
       await page.getByTestId('add-member').click();
-      await page.getByTestId('save-record').click();
-      await text(page, 'Please select a worker').waitFor();
+      await saveRecord(page, 'Please select a worker');
       await pick(page, 'member-worker-0', marcus);
       await page.getByTestId('add-member').click();
       await page.getByTestId('member-worker-1').click();
@@ -187,8 +168,7 @@ describe('master data and teams', () => {
 
       await page.getByTestId('member-lead-0').check();
       await page.getByTestId('member-default-1').check();
-      await page.getByTestId('save-record').click();
-      await text(page, 'Team added successfully').waitFor();
+      await saveRecord(page, 'Team added successfully');
       const cells = await row(page, 'Electrical Maintenance').locator('td').allInnerTexts();
       expect(cells).toEqual(expect.arrayContaining(['Electrical Maintenance', '2']));
 
@@ -198,8 +178,7 @@ describe('master data and teams', () => {
       await page.getByTestId('member-lead-1').check();
       expect(await page.getByTestId('member-lead-0').isChecked()).toBe(false);
       expect(await page.getByTestId('member-default-1').isChecked()).toBe(true);
-      await page.getByTestId('save-record').click();
-      await text(page, 'Team updated successfully').waitFor();
+      await saveRecord(page, 'Team updated successfully');
 
       const host = `${org.subdomain}.localhost`;
       const token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
@@ -222,11 +201,9 @@ describe('master data and teams', () => {
   });
 
   it('adds product categories (with a parent), an asset category and a time tracking reason', async () => {
+    const { browser, org } = journey;
     await onSignedInPage(browser, org, '/settings/products-category', async (page) => {
-      await page.getByRole('button', { name: 'Add Category' }).click();
-      await page.getByTestId('field-name').fill('Mechanical');
-      await page.getByTestId('save-record').click();
-      await text(page, 'Category added successfully').waitFor();
+      await saveNamed(page, 'Add Category', 'Mechanical', 'Category added successfully');
       await page.getByRole('button', { name: 'Add Category' }).click();
       await page.getByTestId('field-name').fill('Bearings');
       await pick(page, 'field-parentId', 'Mechanical');
@@ -240,21 +217,17 @@ describe('master data and teams', () => {
       await page.getByRole('button', { name: 'Add Category' }).click();
       await page.getByTestId('field-shortCode').fill('PM');
       await page.getByTestId('field-name').fill('Pumps');
-      await page.getByTestId('save-record').click();
-      await text(page, 'Short code must be at least 3 characters long').waitFor();
+      await saveRecord(page, 'Short code must be at least 3 characters long');
       await page.getByTestId('field-shortCode').fill('PMP');
       await page.getByTestId('save-record').click();
       await row(page, 'PMP').waitFor();
 
       await page.goto(`${org.url}/settings/time-tracking-reason`);
-      await page.getByRole('button', { name: 'Add Reason' }).click();
-      await page.getByTestId('field-name').fill('Waiting for Parts');
-      await page.getByTestId('save-record').click();
+      await saveNamed(page, 'Add Reason', 'Waiting for Parts');
       await text(page, 'Type is required').first().waitFor();
       await pick(page, 'field-type', 'Availability');
       await pick(page, 'field-is_blocking_reason', 'Yes');
-      await page.getByTestId('save-record').click();
-      await text(page, 'Time tracking reason added successfully').waitFor();
+      await saveRecord(page, 'Time tracking reason added successfully');
       expect(await row(page, 'Waiting for Parts').locator('td').allInnerTexts()).toEqual(expect.arrayContaining(['Waiting for Parts', 'Availability', 'Yes']));
     });
   });

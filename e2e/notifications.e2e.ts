@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { closeJourney, newPage, openJourney, signIn, toastTexts, type TestServer } from './helpers';
+import { closeJourney, newPage, openJourney, openNotificationSettings, signIn, type TestServer, toastTexts } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -52,18 +52,14 @@ describe('notifications', () => {
     await page.keyboard.press('Escape');
 
     // Profile / Notification settings: no e-mail for assignments.
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('menu-notification-settings').click();
-    await page.getByTestId('notification-settings-form').waitFor();
+    await openNotificationSettings(page);
     const email = page.getByTestId('notify-assigned-email');
     expect(await email.isChecked()).toBe(true);
     await email.click();
     await page.getByTestId('notification-settings-save').click();
     await poll(() => toastTexts(page)).toEqual(expect.arrayContaining([expect.stringContaining('Notification settings updated successfully')]));
     await page.reload();
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('menu-notification-settings').click();
-    await page.getByTestId('notification-settings-form').waitFor();
+    await openNotificationSettings(page);
     expect(await page.getByTestId('notify-assigned-email').isChecked()).toBe(false);
     expect(await page.getByTestId('notify-assigned-inApp').isChecked()).toBe(true);
     // A worker is not offered the managers' kinds.

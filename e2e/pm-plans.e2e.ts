@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { formatDay } from '../src/shared/format';
-import { call, launchBrowser, newPage, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
+import { call, launchBrowser, newPage, pick, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -43,12 +43,6 @@ afterAll(async () => {
   rmSync(clockDir, { recursive: true, force: true });
 });
 
-async function pick(page: Page, testId: string, option: string, search?: string) {
-  const input = page.getByTestId(testId);
-  await input.click();
-  if (search) await input.fill(search);
-  await page.getByRole('option', { name: option, exact: false }).first().click();
-}
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout, interval: timeout > 15_000 ? 5000 : 250 });
 const dayPlus = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
 /** A day as the screens show it in English ("08 Dec 2026", decision 066): the app's own formatter. */

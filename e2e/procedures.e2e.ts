@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, launchBrowser, newPage, signIn, startServer, type TestServer } from './helpers';
+import { call, launchBrowser, newPage, pick, signIn, startServer, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -32,11 +32,6 @@ afterAll(async () => {
 
 const text = (page: Page, s: string) => page.getByText(s, { exact: true });
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
-
-async function pick(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: false }).first().click();
-}
 
 async function openOrder(page: Page) {
   await page.locator('tr', { hasText: TITLE }).first().click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { closeJourney, newPage, onSignedInPage, openJourney, signIn, signUpOrg, toastTexts, type TestServer } from './helpers';
+import { closeJourney, newPage, onSignedInPage, openJourney, openNotificationSettings, signIn, signUpOrg, type TestServer, toastTexts } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -126,9 +126,7 @@ describe('the list-screen kit on the users screen', () => {
       await expect.poll(() => toastTexts(page)).toEqual(expect.arrayContaining([expect.stringContaining('Notification settings updated successfully')]));
       // The choice is kept on the server: it is there after a reload, from the user menu.
       await page.reload();
-      await page.getByTestId('user-menu').click();
-      await page.getByTestId('menu-notification-settings').click();
-      await page.getByTestId('notification-settings-form').waitFor();
+      await openNotificationSettings(page);
       expect(await page.getByTestId('notify-mention-push').isChecked()).toBe(false);
       expect(await page.getByTestId('notify-mention-email').isChecked()).toBe(true);
       await page.getByRole('button', { name: 'Cancel' }).click();

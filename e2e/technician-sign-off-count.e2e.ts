@@ -4,28 +4,18 @@
  * goes to it; the step is signed on the phone (password and meaning, online); the order closes. Then a count: a
  * storeroom, its parts with the expected quantity, a counted quantity posted; the server's level follows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { closeJourney, DEMO, newPage, openDemoJourney, signInWorker, type Api, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { DEMO, newPage, signInWorker } from './helpers';
+import { useDemoJourney } from './use-journey';
 
-let server: TestServer;
-let browser: Browser;
-let url: string;
-let api: Api;
-let marcusId: number;
+const journey = useDemoJourney();
 const TECH = DEMO.tech;
-
-beforeAll(async () => {
-  const demo = await openDemoJourney();
-  ({ server, browser, url, api } = demo);
-  marcusId = demo.userId(TECH.email);
-}, 300_000);
-afterAll(() => closeJourney({ server, browser }));
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000 });
 
 describe('the technician signs off and counts on the phone', () => {
   it('a refused completion goes to the unsigned step; signed with password and meaning, the order closes', async () => {
+    const { api, browser, url, userId } = journey;
     const { procedure } = await api('POST', '/api/procedures/add-procedure', {
       name: 'Lock-out check',
       steps: [
@@ -35,7 +25,7 @@ describe('the technician signs off and counts on the phone', () => {
     });
     const { workOrder } = await api('POST', '/api/work-orders/add-work-order', {
       title: 'Lock out the press',
-      assignees: [marcusId],
+      assignees: [userId(TECH.email)],
       priority: 'high',
       dueDate: new Date(Date.now() + 3600_000).toISOString(),
     });
@@ -72,6 +62,7 @@ describe('the technician signs off and counts on the phone', () => {
   }, 180_000);
 
   it('counts a storeroom: expected quantities, counted ones posted', async () => {
+    const { api, browser, url } = journey;
     const store = (await api('POST', '/api/stock/add-location', { name: 'Press shop store', kind: 'storeroom' })).location.id as number;
     // A stockable part of the demo (only those keep a quantity on hand).
     const { parts } = (await api('GET', '/api/parts/get-parts?type=stockable&pageSize=100')) as { parts: { id: number; name: string }[] };

@@ -3,20 +3,12 @@
  * signed-in work-order list, on the built SPA. The budgets are the product's: 100 KB and 220 KB.
  */
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn, signUpOrg, startServer, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, signIn, signUpOrg } from './helpers';
+import { useJourney } from './use-journey';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 /** Every script the page loads from here on, by URL, with its gzipped size. */
 function recordScripts(page: Page) {
@@ -41,6 +33,7 @@ function recordScripts(page: Page) {
 
 describe('the JavaScript a cold browser loads', () => {
   it('sign-in page under 100 KB (the budget), the signed-in work-order list under 220 KB (gzipped; the budgets)', async () => {
+    const { server, browser } = journey;
     const org = await signUpOrg(server);
     const { page, context } = await newPage(browser);
     const login = recordScripts(page);

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeJourney, onSignedInPage, openJourney, type TestServer } from './helpers';
+import { closeJourney, onSignedInPage, openJourney, pick, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -18,13 +18,6 @@ afterAll(() => closeJourney({ server, browser }));
 
 const text = (page: Page, s: string) => page.getByText(s, { exact: true });
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
-
-async function pick(page: Page, testId: string, option: string, search?: string) {
-  const input = page.getByTestId(testId);
-  await input.click();
-  if (search) await input.fill(search);
-  await page.getByRole('option', { name: option, exact: false }).first().click();
-}
 
 /** Types the day `daysAgo` days before today into a date-time field's day box (day first, as every box reads; time ends by now: issue 45), as a technician would. */
 async function pickDay(page: Page, testId: string, daysAgo: number) {

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import lighthouse from 'lighthouse';
-import { call, CHROMIUM, ROOT, startServer } from '../../e2e/helpers';
+import { addWorkOrder, CHROMIUM, DEMO, ROOT, signedInApi, startServer, userIdByEmail } from '../../e2e/helpers';
 import { FLAGS, inFreshProfile, KB, median } from './lighthouse-kit';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
@@ -100,36 +100,20 @@ function lighthouseRun(warm: boolean) {
 }
 
 try {
-  const admin = (await call(server.port, HOST, 'POST', '/api/login', { email: 'admin@demo.com', password: 'Demo1234!' })).body.accessToken as string;
-  const { users } = (await call(server.port, HOST, 'GET', '/api/user/getCompanyUsers?pageSize=100', undefined, admin)).body as {
-    users: { id: number; email: string }[];
-  };
-  const tech = users.find((u) => u.email === TECH.email)!.id;
-  const proc = await call(
-    server.port,
-    HOST,
-    'POST',
-    '/api/procedures/add-procedure',
-    {
-      name: 'Bench check',
-      steps: [
-        { kind: 'checkbox', label: 'Isolate' },
-        { kind: 'number', label: 'Pressure' },
-        { kind: 'photo', label: 'Photo' },
-      ],
-    },
-    admin,
-  );
+  const { api } = await signedInApi(server, HOST, DEMO.admin);
+  const tech = await userIdByEmail(api, TECH.email);
+  const { procedure } = await api('POST', '/api/procedures/add-procedure', {
+    name: 'Bench check',
+    steps: [
+      { kind: 'checkbox', label: 'Isolate' },
+      { kind: 'number', label: 'Pressure' },
+      { kind: 'photo', label: 'Photo' },
+    ],
+  });
   for (let i = 1; i <= 10; i++) {
-    const wo = await call(
-      server.port,
-      HOST,
-      'POST',
-      '/api/work-orders/add-work-order',
-      { title: `Inspect pump ${i}`, assignees: [tech], dueDate: new Date(Date.now() + (i - 3) * 86400_000).toISOString() },
-      admin,
-    );
-    await call(server.port, HOST, 'POST', `/api/work-orders/attach-procedure/${wo.body.workOrder.id}`, { procedureId: proc.body.procedure.id }, admin);
+    const dueDate = new Date(Date.now() + (i - 3) * 86400_000).toISOString();
+    const id = await addWorkOrder(api, { title: `Inspect pump ${i}`, assignees: [tech], dueDate });
+    await api('POST', `/api/work-orders/attach-procedure/${id}`, { procedureId: procedure.id });
   }
   console.log(
     `\nMy work (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node})`,

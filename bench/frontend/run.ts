@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { call, launchBrowser, ROOT, signUpOrg, startServer, type TestOrg } from '../../e2e/helpers';
+import { addWorkOrder, call, launchBrowser, ROOT, signedInApi, signUpOrg, startServer, type TestOrg } from '../../e2e/helpers';
 import { inFreshProfile, KB, median } from './lighthouse-kit';
 
 const { values } = parseArgs({
@@ -214,19 +214,8 @@ const server = await startServer({ script: join(ROOT, 'bench/frontend/serve.ts')
 let browser: Browser | undefined;
 try {
   const org = await signUpOrg(server, 'Bench Front');
-  const host = `${org.subdomain}.localhost`;
-  const token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
-  for (let i = 1; i <= 30; i++) {
-    const res = await call(
-      server.port,
-      host,
-      'POST',
-      '/api/work-orders/add-work-order',
-      { title: `Inspect pump ${i}`, priority: ['low', 'medium', 'high'][i % 3] },
-      token,
-    );
-    if (res.status !== 201) throw new Error(`add work order: ${res.status} ${JSON.stringify(res.body)}`);
-  }
+  const { api } = await signedInApi(server, `${org.subdomain}.localhost`, org);
+  for (let i = 1; i <= 30; i++) await addWorkOrder(api, { title: `Inspect pump ${i}`, priority: ['low', 'medium', 'high'][i % 3] });
 
   const date = new Date().toISOString().slice(0, 10);
   console.log(

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { withTenant, type Tx } from '../../server/db/client';
 import { parts, timeTrackingReasons, workOrderLabors, workOrderParts } from '../../server/db/schema';
 import { createOrg, useTestApp } from '../../server/test/harness';
-import { insertAssetIn, insertPartBasics, insertRow, setHourlyRate } from '../../server/test/builders';
+import { orgRows } from '../../server/test/sql';
+import { insertAssetIn, insertPartBasics, insertRow, setHourlyRate, updatePart } from '../../server/test/builders';
 
 /**
  * Costs as they were (issue 39, decision 063): a labour line keeps the hourly rate in force when it was logged, a
@@ -34,10 +35,9 @@ async function insertConsumable(tx: Tx, orgId: number, name: string, salesPrice:
 describe('costs as they were', () => {
   it('a later rate or price change leaves past lines; the order cost counts its labour and equals the insights; workers see no amounts', async () => {
     const org = await createOrg(t, 'As they were');
-    const fitter = await org.as('worker', { firstName: 'Fritz', lastName: 'Rate' });
+    const fitter = await org.as('worker', { firstName: 'Fritz', lastName: 'Rate', hourlyRate: 4000 });
     const o = org.orgId;
     const setup = await withTenant(t.database.db, o, async (tx) => {
-      await setHourlyRate(tx, o, fitter.userId, 4000);
       const { asset } = await insertAssetIn(tx, o, { name: 'Pumps', code: 'PMP' }, 'Costed pump');
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'productivity' }).returning();
       const seal = await insertConsumable(tx, o, 'Seal', 12.5);
@@ -57,10 +57,7 @@ describe('costs as they were', () => {
     // The rate and the price change: the lines keep theirs.
     await withTenant(t.database.db, o, async (tx) => {
       await setHourlyRate(tx, o, fitter.userId, 9000);
-      await tx
-        .update(parts)
-        .set({ salesPrice: 99 })
-        .where(and(eq(parts.orgId, o), eq(parts.id, setup.seal.id)));
+      await updatePart(tx, o, setup.seal.id, { salesPrice: 99 });
     });
     expect(await costOf()).toMatchObject({ laborMinor: 6000, partsMinor: 2500, totalMinor: 8500 });
     // Adding more of the part keeps the line's price; new labour takes the new rate (1 h x 90.00).
@@ -124,18 +121,8 @@ describe('costs as they were', () => {
     });
     const migration = readFileSync(new URL('../../../drizzle/0055_line_costs_snapshot.sql', import.meta.url), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await t.database.db.execute(sql.raw(statement));
-    const [l] = await withTenant(t.database.db, o, (tx) =>
-      tx
-        .select()
-        .from(workOrderLabors)
-        .where(and(eq(workOrderLabors.orgId, o), eq(workOrderLabors.id, ids.l.id))),
-    );
-    const [p] = await withTenant(t.database.db, o, (tx) =>
-      tx
-        .select()
-        .from(workOrderParts)
-        .where(and(eq(workOrderParts.orgId, o), eq(workOrderParts.id, ids.p.id))),
-    );
+    const [l] = await orgRows(t.database.db, o, workOrderLabors, eq(workOrderLabors.id, ids.l.id));
+    const [p] = await orgRows(t.database.db, o, workOrderParts, eq(workOrderParts.id, ids.p.id));
     // 7.255 -> 726 cents (half up, as toMinor).
     expect([l.rateMinor, p.unitPriceMinor]).toEqual([3300, 726]);
   });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
 import { assetCategories, assets, parts, productCategories, timeTrackingReasons, uomCategories, uoms } from '../../server/db/schema';
 import { createOrg, useTestApp } from '../../server/test/harness';
-import { setHourlyRate } from '../../server/test/builders';
+import { setHourlyRate, updatePart } from '../../server/test/builders';
 
 /**
  * Random sequences of changes (create, assign, status, labour, parts, rate and price changes, deletions) go
@@ -141,12 +140,7 @@ describe('analytics figures against a reference over the rows', () => {
             const part = r.pick(fixture.parts);
             const price = 100 + r.int(5000);
             prices.set(part.id, price);
-            await withTenant(t.database.db, o, (tx) =>
-              tx
-                .update(parts)
-                .set({ salesPrice: price / 100 })
-                .where(and(eq(parts.orgId, o), eq(parts.id, part.id))),
-            );
+            await withTenant(t.database.db, o, (tx) => updatePart(tx, o, part.id, { salesPrice: price / 100 }));
           } else if (op === 'deleteLabor' && order && order.labor.length) {
             const line = r.pick(order.labor);
             ok(await org.admin.del(`${W}/delete-labor/${order.id}/labor/${line.id}`), 'delete labour');

@@ -23,7 +23,8 @@ import {
   workStations,
 } from '../../server/db/schema';
 import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
-import { insertAssetIn, setHourlyRate } from '../../server/test/builders';
+import { orgRows } from '../../server/test/sql';
+import { insertAssetIn, setHourlyRate, updatePart } from '../../server/test/builders';
 import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
 import { quotationNumber } from '../quotations/quotations.schema';
 import { QUOTED_ROWS_CAP } from './analytics.schema';
@@ -306,13 +307,7 @@ describe('analytics API', () => {
 
   it('a status change keeps the closure: completing records its time, reopening removes it', async () => {
     const [w] = await withTenant(t.database.db, org.orgId, (tx) => tx.insert(workOrders).values({ orgId: org.orgId, title: 'Live' }).returning());
-    const closure = () =>
-      withTenant(t.database.db, org.orgId, (tx) =>
-        tx
-          .select()
-          .from(workOrderClosures)
-          .where(and(eq(workOrderClosures.orgId, org.orgId), eq(workOrderClosures.workOrderId, w.id))),
-      );
+    const closure = () => orgRows(t.database.db, org.orgId, workOrderClosures, eq(workOrderClosures.workOrderId, w.id));
     expect(await closure()).toEqual([]);
     expect((await org.admin.put(`/api/work-orders/update-status/${w.id}`, { status: 'completed' })).status).toBe(200);
     const [row] = await closure();
@@ -582,10 +577,7 @@ describe('analytics API', () => {
     const laborEq = (id: number) => and(eq(workOrderLabors.orgId, o), eq(workOrderLabors.id, id));
     await withTenant(t.database.db, o, async (tx) => {
       await setHourlyRate(tx, o, fitter.userId, 4000);
-      await tx
-        .update(parts)
-        .set({ salesPrice: 10 })
-        .where(and(eq(parts.orgId, o), eq(parts.id, r.part.id)));
+      await updatePart(tx, o, r.part.id, { salesPrice: 10 });
       await tx.update(workOrders).set({ quotationId: q2, title: 'Three again', status: 'in-progress' }).where(woEq(ids.w3.id));
     });
     // The lines keep 30.00 an hour and 12.99 a part (decision 063); order three now linked: 2 h x 30.00.
@@ -737,10 +729,9 @@ describe('analytics API', () => {
 
   it('labour not on a whole minute costs the same with and without a filter (laborCostMinor: whole minutes x rate / 60, per row)', async () => {
     const own = await createOrg(t, 'Minutes');
-    const fitter = await own.as('worker', { firstName: 'Min', lastName: 'Ute' });
+    const fitter = await own.as('worker', { firstName: 'Min', lastName: 'Ute', hourlyRate: 1000 });
     const o = own.orgId;
     const cat = await withTenant(t.database.db, o, async (tx) => {
-      await setHourlyRate(tx, o, fitter.userId, 1000);
       const { category: c, asset: a } = await insertAssetIn(tx, o, { name: 'Belts', code: 'BLT' }, 'Belt');
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Fix', type: 'availability' }).returning();
       const [w] = await tx
@@ -1051,10 +1042,9 @@ describe('analytics API', () => {
 
   it("the figures follow later changes exactly: an order's asset, an assignment, a plan, a deleted labour row; a rate change leaves past labour as it was", async () => {
     const own = await createOrg(t, 'Rolling');
-    const fitter = await own.as('worker', { firstName: 'Rolf', lastName: 'Roll' });
+    const fitter = await own.as('worker', { firstName: 'Rolf', lastName: 'Roll', hourlyRate: 1000 });
     const o = own.orgId;
     const ids = await withTenant(t.database.db, o, async (tx) => {
-      await setHourlyRate(tx, o, fitter.userId, 1000);
       const { category: cat, asset: a } = await insertAssetIn(tx, o, { name: 'Fans', code: 'FAN' }, 'Asset A');
       const [b] = await tx.insert(assets).values({ orgId: o, name: 'Asset B', date: '2024-01-01', assetCategoryId: cat.id }).returning();
       const [crew] = await tx.insert(teams).values({ orgId: o, name: 'Crew' }).returning();

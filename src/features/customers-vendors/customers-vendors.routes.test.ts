@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
+import { solidImage } from '../../server/test/images';
 import { createOrg, useTestApp, type Client } from '../../server/test/harness';
 
 const t = useTestApp();
@@ -13,10 +13,7 @@ async function add(c: Client, body: Record<string, unknown> = acme, query = '') 
   return res.body;
 }
 
-const png = () =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
-    .png()
-    .toBuffer();
+const png = () => solidImage('png', 40, 30, '#3366cc');
 
 /** A new organisation with Acme (record 1) and its child "Child Co" (record 2). */
 async function orgWithParentAndChild() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
+import { solidImage } from '../../server/test/images';
 import { createOrg, useTestApp, type Client } from '../../server/test/harness';
 import { catalogue } from './test-fixtures';
 import { correctiveRequest, PDF, type UploadFile } from '../../server/test/fixtures';
@@ -424,9 +424,7 @@ describe('attachments', () => {
   it('uploads PDF and images checked by their bytes, lists and removes them', async () => {
     const { org, refs } = await setup();
     const req = await add(org.admin, correctiveRequest(refs));
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
-      .png()
-      .toBuffer();
+    const png = await solidImage('png', 8, 8, '#336699');
     const res = await upload(org.admin, req.id, [
       { name: 'manual.pdf', bytes: PDF, type: 'application/pdf' },
       { name: 'photo.png', bytes: png, type: 'image/png' },

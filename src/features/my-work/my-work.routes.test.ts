@@ -5,11 +5,12 @@
  * organisation gets 404 and changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
-import { and, eq } from 'drizzle-orm';
+import { solidImage } from '../../server/test/images';
+import { eq } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
-import { parts, timeTrackingReasons, workOrderPhotos } from '../../server/db/schema';
+import { timeTrackingReasons, workOrderPhotos } from '../../server/db/schema';
 import { createOrg, useTestApp, type Client } from '../../server/test/harness';
+import { updatePart } from '../../server/test/builders';
 import { multipart } from '../../server/test/fixtures';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 
@@ -18,10 +19,7 @@ const t = useTestApp();
 const W = '/api/work-orders';
 const M = '/api/my-work';
 
-const jpeg = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
-    .jpeg()
-    .toBuffer();
+const jpeg = () => solidImage('jpeg', 64, 48, '#3366cc');
 const addPhoto = async (c: Client, orderId: number, headers?: Record<string, string>) => {
   const bytes = await jpeg();
   if (!headers) return c.upload(`${M}/add-photo/${orderId}`, [{ field: 'image', name: 'pump.jpg', bytes, type: 'image/jpeg' }]);
@@ -159,12 +157,7 @@ describe('list-my-work', () => {
   it('list-my-parts pages through every part by id with their SKU codes', async () => {
     const { org, worker } = await setup();
     const cat = await catalogue(t, org.orgId);
-    await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .update(parts)
-        .set({ skuCode: 'SKU-6204' })
-        .where(and(eq(parts.orgId, org.orgId), eq(parts.id, cat.part.id))),
-    );
+    await withTenant(t.database.db, org.orgId, (tx) => updatePart(tx, org.orgId, cat.part.id, { skuCode: 'SKU-6204' }));
     const page1 = await worker.get(`${M}/list-my-parts?limit=1`);
     expect(page1.status, JSON.stringify(page1.body)).toBe(200);
     expect(page1.body).toEqual({ parts: [{ id: cat.part.id, name: cat.part.name, skuCode: 'SKU-6204' }], next: cat.part.id });

@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { deliveriesOf, notificationsOf } from './test-fixtures';
 import { withTenant } from '../../server/db/client';
 import { portalCodes, users, workOrders } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
 import { createOrg, createTestApp, type Client, type TestApp } from '../../server/test/harness';
+import { orgRows } from '../../server/test/sql';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { inDays } from '../commercial-documents/test-fixtures';
 
@@ -96,12 +97,7 @@ describe('a request filed through the public portal waits for the managers', () 
         data: { title: 'Water on the floor by pump 1', number: res.body.number },
       }),
     ]);
-    const [admin] = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .select()
-        .from(users)
-        .where(and(eq(users.orgId, org.orgId), eq(users.email, org.email))),
-    );
+    const [admin] = await orgRows(t.database.db, org.orgId, users, eq(users.email, org.email));
     expect(await notificationsOf(t, org, admin.id)).toHaveLength(1);
     expect(await notificationsOf(t, org, tech.userId)).toEqual([]);
     const bell = await manager.get('/api/notifications');
@@ -135,12 +131,7 @@ describe('a repeat failure is a per-person notification', () => {
         data: expect.objectContaining({ problem: 'Leak', asset: refs.asset.name, previous: `WO-${String(ids[0]).padStart(4, '0')}`, withinDays: 30 }),
       }),
     ]);
-    const [admin] = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .select()
-        .from(users)
-        .where(and(eq(users.orgId, org.orgId), eq(users.email, org.email))),
-    );
+    const [admin] = await orgRows(t.database.db, org.orgId, users, eq(users.email, org.email));
     expect(repeat(await notificationsOf(t, org, admin.id))).toHaveLength(1);
     expect(repeat(await notificationsOf(t, org, manager.userId))).toEqual([]);
     expect(repeat(await notificationsOf(t, org, other.userId))).toEqual([]);

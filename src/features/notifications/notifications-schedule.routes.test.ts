@@ -4,6 +4,7 @@ import { withTenant, withoutTenant } from '../../server/db/client';
 import { mailOutbox, notificationDeliveries, organizations, users, workOrders } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
 import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
+import { orgRows } from '../../server/test/sql';
 import { dispatchDue } from './notifications.dispatch';
 import { quietUntil } from './notifications.service';
 import { organisationsWithDueWork } from './notifications.due-orgs';
@@ -65,11 +66,12 @@ describe('quiet hours on the days the clocks change (Europe/Berlin)', () => {
     // Autumn: assigned at 06:20 CET (05:20Z): at 05:26Z (06:26 CET) held until 07:00 CET = 06:00Z, sent then.
     await assign('2026-10-25T05:20:00Z', 'Autumn check');
     expect((await dispatch('2026-10-25T05:26:00Z')).held).toBe(1);
-    const held = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .select()
-        .from(notificationDeliveries)
-        .where(and(eq(notificationDeliveries.orgId, org.orgId), eq(notificationDeliveries.userId, tech.userId), eq(notificationDeliveries.channel, 'email'))),
+    const held = await orgRows(
+      t.database.db,
+      org.orgId,
+      notificationDeliveries,
+      eq(notificationDeliveries.userId, tech.userId),
+      eq(notificationDeliveries.channel, 'email'),
     );
     expect(held.filter((d) => !d.sentAt).map((d) => iso(d.dueAt))).toEqual(['2026-10-25T06:00:00.000Z']);
     await dispatch('2026-10-25T05:59:00Z');

@@ -5,6 +5,7 @@ import { withTenant, withoutTenant } from '../../server/db/client';
 import { mailOutbox, notifications, users } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
 import { createOrg, emailOfUser, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
+import { orgRows } from '../../server/test/sql';
 import { correctiveRequest } from '../../server/test/fixtures';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
@@ -376,12 +377,7 @@ describe('isolation', () => {
     expect((await b.admin.post('/api/notifications/read', { ids: mine.notifications.map((n) => n.id) })).status).toBe(200);
     expect((await bell(a.tech)).unread).toBe(1);
     expect((await bell(b.admin)).notifications).toEqual([]);
-    const rows = await withTenant(t.database.db, a.org.orgId, (tx) =>
-      tx
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.orgId, a.org.orgId), inArray(notifications.userId, [a.tech.userId]))),
-    );
+    const rows = await orgRows(t.database.db, a.org.orgId, notifications, inArray(notifications.userId, [a.tech.userId]));
     expect(rows.every((r) => r.readAt === null)).toBe(true);
   });
 });

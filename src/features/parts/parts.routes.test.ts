@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
+import { solidImage } from '../../server/test/images';
 import { createOrg, expectDeleted, useTestApp, type TestOrg } from '../../server/test/harness';
 import { masterRows } from '../assets/test-fixtures';
 
@@ -194,9 +194,7 @@ describe('parts', () => {
   it('image upload: generic image rule, stored re-encoded', async () => {
     const { org, part } = await setup();
     const p = (await add(org, part())).body.part;
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366ff' } })
-      .png()
-      .toBuffer();
+    const png = await solidImage('png', 64, 64, '#3366ff');
     const image = (name: string, bytes: Buffer) => org.admin.upload(`/api/parts/add-image/${p.id}`, [{ field: 'image', name, bytes, type: 'image/png' }]);
     const res = await image('bearing.png', png);
     expect(res.status).toBe(200);

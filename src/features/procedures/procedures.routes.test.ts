@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
+import { solidImage } from '../../server/test/images';
 import { withTenant } from '../../server/db/client';
 import { assetCategories, assets } from '../../server/db/schema';
 import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
@@ -77,9 +77,7 @@ function multipart(field: string, filename: string, bytes: Buffer, type: string)
 }
 
 async function upload(org: TestOrg, token: string, orderId: number, stepId: number) {
-  const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#228833' } })
-    .png()
-    .toBuffer();
+  const png = await solidImage('png', 48, 32, '#228833');
   const up = multipart('image', 'gauge.png', png, 'image/png');
   const res = await t.app.inject({
     method: 'POST',
@@ -461,9 +459,7 @@ describe("a work order's procedure", () => {
   it('a photo or signature made from an older copy of the step is refused (409, the step as it is now), and its file is not kept (issue 45)', async () => {
     const { org, worker, order, step } = await setup();
     const manager = await org.as('manager');
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#335577' } })
-      .png()
-      .toBuffer();
+    const png = await solidImage('png', 40, 30, '#335577');
     const filesOf = async () => {
       const urls: string[] = [];
       for await (const f of t.app.deps.storage.files(org.orgId)) urls.push(f.url);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { adminGet, createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
+import { orgRows } from '../../server/test/sql';
 import { withTenant } from '../../server/db/client';
 import { quotationLines, quotations, services } from '../../server/db/schema';
 import { computeTotals, type TaxRule } from '../../shared/tax';
 import { pdfText } from '../commercial-documents/document-pdf.service';
-import sharp from 'sharp';
+import { solidImage } from '../../server/test/images';
 import { commercialRows, inDays, type CommercialRows } from '../commercial-documents/test-fixtures';
 
 const t = useTestApp();
@@ -100,12 +101,7 @@ describe('quotations', () => {
       totalTax: exp.totalTax,
       total: exp.total,
     });
-    const lines = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .select()
-        .from(quotationLines)
-        .where(and(eq(quotationLines.orgId, org.orgId), eq(quotationLines.quotationId, 1))),
-    );
+    const lines = await orgRows(t.database.db, org.orgId, quotationLines, eq(quotationLines.quotationId, 1));
     expect(lines.map((l) => l.subtotal).sort((a, b) => a - b)).toEqual(exp.lines.map((l) => l.subtotal).sort((a, b) => a - b));
   });
 
@@ -391,9 +387,7 @@ describe('quotations', () => {
 
   it('uploads attachments and keeps them on the quotation; files of another organisation are refused', async () => {
     const { org, r } = await setup();
-    const bytes = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#aa3300' } })
-      .png()
-      .toBuffer();
+    const bytes = await solidImage('png', 20, 20, '#aa3300');
     const up = await org.admin.upload(`${base}/upload-attachments`, [{ field: 'attachments', name: 'site-photo.png', bytes, type: 'image/png' }]);
     expect(up.status).toBe(200);
     const attachments = up.body.attachments;
@@ -410,9 +404,7 @@ describe('quotations', () => {
   });
   it("prints the company's logo (a stored WebP, converted for the PDF)", async () => {
     const { org, r } = await setup();
-    const logo = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#2255aa' } })
-      .webp()
-      .toBuffer();
+    const logo = await solidImage('webp', 120, 60, '#2255aa');
     const up = await org.admin.upload('/api/company/add-profile-picture', [{ field: 'image', name: 'logo.webp', bytes: logo, type: 'image/webp' }]);
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     await org.admin.post(`${base}/add-quotation`, body(r));

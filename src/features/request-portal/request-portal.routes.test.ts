@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox, maintenanceRequests, portalCodes, portalRequests, webhookDeliveries, workOrders } from '../../server/db/schema';
 import { client, createOrg, createTestApp, useTestAppWith, type TestOrg } from '../../server/test/harness';
+import { orgRows } from '../../server/test/sql';
 import { setClockOffset } from '../../server/clock';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { inDays } from '../commercial-documents/test-fixtures';
@@ -65,12 +66,7 @@ async function setupWithPortal(name: string) {
 async function codeOf(org: TestOrg, assetId: number) {
   const res = await org.admin.post(`${B}/asset-labels`, { assetIds: [assetId], layout: 'single-large' });
   expect(res.status).toBe(200);
-  const [row] = await withTenant(t.database.db, org.orgId, (tx) =>
-    tx
-      .select()
-      .from(portalCodes)
-      .where(and(eq(portalCodes.orgId, org.orgId), eq(portalCodes.targetId, assetId))),
-  );
+  const [row] = await orgRows(t.database.db, org.orgId, portalCodes, eq(portalCodes.targetId, assetId));
   return row.token;
 }
 
@@ -403,12 +399,7 @@ describe('request portal: the inbox', () => {
     const workOrderId = accepted.body.workOrderId;
     expect(accepted.body.request).toMatchObject({ status: 'accepted', workOrderId });
     expect((await manager.post(`${B}/accept-request/1`, { into: 'work-order', title: 'Again' })).status).toBe(409);
-    const [order] = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .select()
-        .from(workOrders)
-        .where(and(eq(workOrders.orgId, org.orgId), eq(workOrders.id, workOrderId))),
-    );
+    const [order] = await orgRows(t.database.db, org.orgId, workOrders, eq(workOrders.id, workOrderId));
     expect(order).toMatchObject({ title: 'Replace conveyor belt', priority: 'high', assetId: asset.id });
     expect(order.instructions).toContain('Belt slipping');
     expect(order.instructions).toContain('PR-0001');
@@ -465,12 +456,7 @@ describe('request portal: the inbox', () => {
 
     const accepted = await org.admin.post(`${B}/accept-request/1`, { into: 'maintenance-request', title: 'Pump vibration', priority: 'high' });
     expect(accepted.status).toBe(200);
-    const [mr] = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .select()
-        .from(maintenanceRequests)
-        .where(and(eq(maintenanceRequests.orgId, org.orgId), eq(maintenanceRequests.id, accepted.body.maintenanceRequestId))),
-    );
+    const [mr] = await orgRows(t.database.db, org.orgId, maintenanceRequests, eq(maintenanceRequests.id, accepted.body.maintenanceRequestId));
     expect(mr).toMatchObject({ title: 'Pump vibration', assetId: asset.id, maintenanceType: 'corrective', urgencyLevel: 'high' });
     expect(mr.images).toHaveLength(1);
     expect((await org.anonymous.get(`${B}/status/${first.body.statusToken}`)).body.status).toBe('accepted');
@@ -679,12 +665,7 @@ describe('request portal: the work flows back to the requester', () => {
       const { org, sent, row } = await sentWithPhoto('Omicron', 'Cracked guard', addr('fa'));
       const res = await org.admin.post(`${B}/accept-request/${row.id}`, { into: 'maintenance-request', title: 'Guard' });
       expect(res.status).toBe(200);
-      const [mr] = await withTenant(t.database.db, org.orgId, (tx) =>
-        tx
-          .select()
-          .from(maintenanceRequests)
-          .where(and(eq(maintenanceRequests.orgId, org.orgId), eq(maintenanceRequests.id, res.body.maintenanceRequestId))),
-      );
+      const [mr] = await orgRows(t.database.db, org.orgId, maintenanceRequests, eq(maintenanceRequests.id, res.body.maintenanceRequestId));
       expect(mr.images).toHaveLength(1);
       expect(mr.images[0].url).not.toBe(row.photos[0]);
       expect(await t.app.deps.storage.read(mr.images[0].url)).toEqual(await t.app.deps.storage.read(row.photos[0]));

@@ -1,9 +1,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
 import { sessions, ssoSettings, users } from '../../server/db/schema';
 import { client, createOrg, createTestApp, type Res, type TestApp, type TestOrg } from '../../server/test/harness';
+import { orgRows } from '../../server/test/sql';
 import { startTestProvider, type TestProvider } from './oidc-test-provider';
 import { orgWithSso as kitOrgWithSso, redirectUriOf as kitRedirectUri, ssoRoundTrip, stateCookie, type SsoSettingsChoice } from './sso-test-kit';
 import { SSO_MESSAGES } from './sso.schema';
@@ -204,24 +205,14 @@ describe('signing in with single sign-on', () => {
     op.accounts.set(`new-${org.subdomain}`, { email, email_verified: true, given_name: 'New', family_name: 'Person' });
     const res = await signInWithSso(org, `new-${org.subdomain}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const [user] = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .select()
-        .from(users)
-        .where(and(eq(users.orgId, org.orgId), eq(users.email, email))),
-    );
+    const [user] = await orgRows(t.database.db, org.orgId, users, eq(users.email, email));
     expect(user).toMatchObject({ role: 'manager', inviteStatus: 'ACTIVE', firstName: 'New', lastName: 'Person', passwordHash: null });
 
     const invitedEmail = `invited@${org.subdomain}.example.com`;
     expect((await org.admin.post('/api/auth/addUser', { email: invitedEmail, confirmEmail: invitedEmail, role: 'worker' })).status).toBe(201);
     op.accounts.set(`inv-${org.subdomain}`, { email: invitedEmail, email_verified: true, given_name: 'Ivy' });
     expect((await signInWithSso(org, `inv-${org.subdomain}`)).status).toBe(200);
-    const [invited] = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .select()
-        .from(users)
-        .where(and(eq(users.orgId, org.orgId), eq(users.email, invitedEmail))),
-    );
+    const [invited] = await orgRows(t.database.db, org.orgId, users, eq(users.email, invitedEmail));
     expect(invited).toMatchObject({ role: 'worker', inviteStatus: 'ACTIVE', firstName: 'Ivy' });
   });
 

@@ -1,12 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClockOffset } from '../../server/clock';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { orgRows } from '../../server/test/sql';
 import { addStockablePart, masterRows } from '../assets/test-fixtures';
 import { withTenant } from '../../server/db/client';
 import { assets, customerVendors, stockMoves } from '../../server/db/schema';
 import { commercialRows } from '../commercial-documents/test-fixtures';
 import { runStockReorder } from '../../server/jobs/stock-reorder.job';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 
 // Issue 41, second part (decision 081): reservations, receiving, reorder, counts, valuation.
 
@@ -253,12 +254,7 @@ describe('reorder (decision 081)', { timeout: 90_000 }, () => {
     // Receiving the draft into the main store: nothing new is drafted for it.
     expect((await receive(org, 2, main.id, [{ partId: r.part.id, quantity: 10 }])).status).toBe(200);
     expect((await org.admin.post('/api/stock/draft-reorders')).body.drafted).toBe(0);
-    const moves = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .select()
-        .from(stockMoves)
-        .where(and(eq(stockMoves.orgId, org.orgId), eq(stockMoves.reason, 'receipt'))),
-    );
+    const moves = await orgRows(t.database.db, org.orgId, stockMoves, eq(stockMoves.reason, 'receipt'));
     expect(moves).toHaveLength(1);
   });
 

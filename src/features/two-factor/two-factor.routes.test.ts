@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { client, createOrg, emailOfUser, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
+import { orgRows } from '../../server/test/sql';
 import { withTenant } from '../../server/db/client';
 import { auditLog, twoFactorEnrolments } from '../../server/db/schema';
 import { now, setClockOffset } from '../../server/clock';
@@ -100,12 +101,7 @@ describe('recovery codes made again (decision 083)', () => {
     expect(newUse.status).toBe(200);
     expect((await org.admin.get('/api/two-factor/get-status')).body.recoveryCodesLeft).toBe(9);
 
-    const rows = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.orgId, org.orgId), eq(auditLog.route, '/api/two-factor/regenerate-recovery-codes'))),
-    );
+    const rows = await orgRows(t.database.db, org.orgId, auditLog, eq(auditLog.route, '/api/two-factor/regenerate-recovery-codes'));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows[0])).not.toContain(org.password);
     expect(JSON.stringify(rows[0])).not.toContain(fresh[1]);

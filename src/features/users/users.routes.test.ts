@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { client, createOrg, useTestAppWith } from '../../server/test/harness';
 import { startSmtpServer } from '../../server/test/fixtures';
-import { pngClaiming } from '../../server/test/images';
+import { pngClaiming, solidImage } from '../../server/test/images';
 import { withTenant } from '../../server/db/client';
 import { assetCategories, assets, services, teams, workStations } from '../../server/db/schema';
 import { publicOrigin } from '../../server/env';
@@ -398,9 +397,7 @@ describe('users', () => {
 describe('uploads', () => {
   it('accepts a real image, re-encoded and served with nosniff', async () => {
     const org = await createOrg(t);
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } })
-      .png()
-      .toBuffer();
+    const png = await solidImage('png', 300, 200, '#336699');
     const res = await upload(org.host, org.admin.token!, '/api/user/addProfilePicture', png);
     expect(res.status).toBe(200);
     expect(res.body.user.profilePicture).toMatch(/^\/uploads\/org-\d+\/[0-9a-f-]+\.webp\?exp=\d+&sig=[\w-]+$/); // signed (decision 024);
@@ -420,9 +417,7 @@ describe('uploads', () => {
     const big = await upload(org.host, token, '/api/user/addProfilePicture', Buffer.alloc(2097152 + 10, 1), 'big.png');
     expect(big.status).toBe(413);
     expect(big.body.error).toBe('File size exceeds 2MB limit.');
-    const small = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-      .png()
-      .toBuffer();
+    const small = await solidImage('png', 8, 8, '#000');
     const bomb = await upload(org.host, token, '/api/user/addProfilePicture', pngClaiming(small, 60_000, 60_000), 'bomb.png');
     expect(bomb.status).toBe(415);
     // the generic image rule on the company logo
@@ -438,9 +433,7 @@ describe('uploads', () => {
   it('needs a signed-in caller on the organisation’s host', async () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
-      .png()
-      .toBuffer();
+    const png = await solidImage('png', 4, 4, '#fff');
     expect((await upload(b.host, a.admin.token!, '/api/user/addProfilePicture', png)).status).toBe(401);
     void client;
   });

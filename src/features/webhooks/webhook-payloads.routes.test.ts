@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { createOrg, useTestAppWith, type TestOrg } from '../../server/test/harness';
+import { orgRows } from '../../server/test/sql';
+import { updatePart } from '../../server/test/builders';
 import { withTenant } from '../../server/db/client';
 import { portalCodes } from '../../server/db/schema';
-import { parts } from '../parts/parts.table';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
 import { correctiveRequest, until } from '../../server/test/fixtures';
@@ -153,21 +154,11 @@ async function driveEveryEvent(org: TestOrg) {
     'portal settings',
   );
   ok(await org.admin.post('/api/portal/asset-labels', { assetIds: [refs.asset.id], layout: 'single-large' }), 200, 'asset-labels');
-  const [code] = await withTenant(t.database.db, org.orgId, (tx) =>
-    tx
-      .select()
-      .from(portalCodes)
-      .where(and(eq(portalCodes.orgId, org.orgId), eq(portalCodes.targetId, refs.asset.id))),
-  );
+  const [code] = await orgRows(t.database.db, org.orgId, portalCodes, eq(portalCodes.targetId, refs.asset.id));
   ok(await org.anonymous.upload('/api/portal/submit-request', [], { code: code.token, description: 'Belt squeals', urgency: 'low' }), 201, 'submit-request');
 
   // a part's stock falling below its minimum (the minimum set as its form would)
-  await withTenant(t.database.db, org.orgId, (tx) =>
-    tx
-      .update(parts)
-      .set({ minimumQuantity: 3 })
-      .where(and(eq(parts.orgId, org.orgId), eq(parts.id, refs.part.id))),
-  );
+  await withTenant(t.database.db, org.orgId, (tx) => updatePart(tx, org.orgId, refs.part.id, { minimumQuantity: 3 }));
   // Stock comes in through the ledger (decision 071), then falls below the minimum.
   ok(await org.admin.post(`/api/parts/adjust-stock/${refs.part.id}`, { quantity: 5, reason: 'Received' }), 200, 'adjust-stock in');
   ok(await org.admin.post(`/api/parts/adjust-stock/${refs.part.id}`, { quantity: -3, reason: 'Used' }), 200, 'adjust-stock');

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { createOrg, useOrgs, useTestAppWith, type TestOrg } from '../../server/test/harness';
+import { updatePart } from '../../server/test/builders';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema';
 import { webhookDeliveries, webhookEndpoints } from './webhooks.table';
 import { deliverWebhook } from './webhooks.delivery';
-import { parts } from '../parts/parts.table';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { correctiveRequest, until } from '../../server/test/fixtures';
 import { guardedLookup, isForbiddenAddress, postJson } from './outbound';
@@ -130,12 +130,7 @@ describe('webhooks', () => {
     expect(added.status).toBe(201);
     const { part } = await catalogue(t, a.orgId, 'W1');
     const partId = part.id;
-    await withTenant(t.database.db, a.orgId, (tx) =>
-      tx
-        .update(parts)
-        .set({ minimumQuantity: 3 })
-        .where(and(eq(parts.orgId, a.orgId), eq(parts.id, partId))),
-    );
+    await withTenant(t.database.db, a.orgId, (tx) => updatePart(tx, a.orgId, partId, { minimumQuantity: 3 }));
     // Stock comes in through the ledger (decision 071): five at the default location.
     expect((await a.admin.post(`/api/parts/adjust-stock/${partId}`, { quantity: 5, reason: 'Received' })).status).toBe(200);
     await a.admin.post(`/api/parts/adjust-stock/${partId}`, { quantity: -1, reason: 'Used' });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
+import { solidImage } from '../../server/test/images';
 import { desc, eq, sql } from 'drizzle-orm';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox, rateLimits, workOrderParts, workOrderShares } from '../../server/db/schema';
@@ -15,10 +15,7 @@ afterEach(() => setClockOffset(0));
 
 const S = '/api/shared-work-orders';
 const W = '/api/work-orders';
-const png = () =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
+const png = () => solidImage('png', 40, 30, '#336699');
 
 async function addOrder(c: Client, body: Record<string, unknown> = {}) {
   const res = await c.post(`${W}/add-work-order`, { title: 'Service the rooftop chiller', instructions: '<p>Check the refrigerant</p>', ...body });

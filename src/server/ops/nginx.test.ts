@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import { solidImage } from '../test/images';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentedSite, selfSignedCertificate, siteFor, startNginx } from '../../../scripts/nginx.mjs';
 import { ADMIN_URL, bucketEnv, call, logLines, ownDatabase, signUp, startBundle, stopServer, type Answer, type CallOptions } from '../test/bundle';
@@ -78,9 +78,7 @@ describe.skipIf(!ADMIN_URL)('nginx in front of two instances (docs/deploy.md)', 
     expect(read.status).toBe(200);
     expect(read.json().workOrder.title).toBe('Balance the fan');
 
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3355aa' } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await solidImage('jpeg', 64, 48, '#3355aa');
     const photo = await through(org.host, `/api/my-work/add-photo/${orderId}`, {
       token: org.token,
       files: [{ field: 'image', name: 'fan.jpg', bytes: jpeg, type: 'image/jpeg' }],

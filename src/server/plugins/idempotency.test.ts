@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { withTenant } from '../db/client';
+import { eq } from 'drizzle-orm';
+import { solidImage } from '../test/images';
 import { idempotencyKeys } from '../db/schema';
 import { createOrg, useTestApp, type TestOrg } from '../test/harness';
+import { orgRows } from '../test/sql';
 import { correctiveRequest, multipart, PDF, type UploadFile } from '../test/fixtures';
 import { catalogue } from '../../features/maintenance-requests/test-fixtures';
 
@@ -59,24 +59,13 @@ describe('Idempotency-Key on creates', () => {
     // A write refused inside its transaction leaves no key behind: the corrected retry runs.
     const refused = await org.admin.post('/api/activities/user/999999/notes', { note: 'x' }, headers);
     expect(refused.status).toBe(404);
-    const keys = () =>
-      withTenant(t.database.db, org.orgId, (tx) =>
-        tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.orgId, org.orgId), eq(idempotencyKeys.key, headers['idempotency-key']))),
-      );
+    const keys = () => orgRows(t.database.db, org.orgId, idempotencyKeys, eq(idempotencyKeys.key, headers['idempotency-key']));
     expect(await keys()).toEqual([]);
     const created = await org.admin.post('/api/activities/user/999999/notes', { note: 'x' }, headers);
     expect(created.status).toBe(404);
     const ok = await org.admin.post('/api/activities/user/1/notes', { note: 'x' }, { 'idempotency-key': 'same-tx-key-0002' });
     expect(ok.status).toBe(201);
-    const [row] = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.orgId, org.orgId), eq(idempotencyKeys.key, 'same-tx-key-0002'))),
-    );
+    const [row] = await orgRows(t.database.db, org.orgId, idempotencyKeys, eq(idempotencyKeys.key, 'same-tx-key-0002'));
     expect(row.status).toBe(201);
     expect(JSON.parse(row.body!)).toEqual(ok.body);
   });
@@ -93,10 +82,7 @@ describe('Idempotency-Key on creates', () => {
 });
 
 describe('Idempotency-Key on uploads (multipart)', () => {
-  const jpeg = (background: string) =>
-    sharp({ create: { width: 32, height: 24, channels: 3, background } })
-      .jpeg()
-      .toBuffer();
+  const jpeg = (background: string) => solidImage('jpeg', 32, 24, background);
   // Each call builds its body anew: another boundary, as a client's retry does.
   const upload = async (org: TestOrg, url: string, files: UploadFile[], fields: Record<string, string>, key: string) => {
     const body = multipart(files, fields);

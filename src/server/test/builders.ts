@@ -5,7 +5,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
 import { and, eq } from 'drizzle-orm';
-import { assetCategories, assets, customerVendors, productCategories, uomCategories, uoms, users } from '../db/schema';
+import { assetCategories, assets, customerVendors, parts, productCategories, uomCategories, uoms, users } from '../db/schema';
 
 /** Inserts one row into `table` and returns it. */
 export async function insertRow<T extends PgTable>(tx: Tx, table: T, values: T['$inferInsert']): Promise<T['$inferSelect']> {
@@ -38,6 +38,14 @@ export async function setHourlyRate(tx: Tx, orgId: number, userId: number, hourl
     .update(users)
     .set({ hourlyRate })
     .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+}
+
+/** Changes a part's columns (its price, minimum, SKU), as a manager's edit of the part would. */
+export async function updatePart(tx: Tx, orgId: number, partId: number, set: Partial<typeof parts.$inferInsert>) {
+  await tx
+    .update(parts)
+    .set(set)
+    .where(and(eq(parts.orgId, orgId), eq(parts.id, partId)));
 }
 
 /** Makes a member not active (an invitation not accepted), as a deactivation would: refused from then on. */

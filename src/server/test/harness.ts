@@ -244,8 +244,8 @@ export interface TestOrg {
   password: string;
   /** The admin's client. */
   admin: Client;
-  /** Signs in as another user of this organisation with the given role, creating them. */
-  as(role: 'admin' | 'manager' | 'worker', fields?: { firstName?: string; lastName?: string }): Promise<Client & { userId: number }>;
+  /** Signs in as another user of this organisation with the given role, creating them (`hourlyRate` in minor units). */
+  as(role: 'admin' | 'manager' | 'worker', fields?: { firstName?: string; lastName?: string; hourlyRate?: number }): Promise<Client & { userId: number }>;
   /** No token, on this organisation's host. */
   anonymous: Client;
 }
@@ -294,6 +294,7 @@ export async function createOrg(t: TestApp, name = 'Org'): Promise<TestOrg> {
             role,
             firstName: fields.firstName ?? `${role}${n}`,
             lastName: fields.lastName ?? 'Tester',
+            hourlyRate: fields.hourlyRate,
           })
           .returning({ id: users.id }),
       );

@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 
 /** A PNG chunk: its length, type and data, and the CRC of type and data. */
 function chunk(type: string, data: Buffer) {
@@ -33,4 +34,11 @@ export function pngClaiming(png: Buffer, width: number, height: number) {
   out.writeUInt32BE(height, 20);
   out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
   return out;
+}
+
+/** A real image of one colour, `width` × `height`, encoded by sharp as `format` (what a camera or a form uploads). */
+export function solidImage(format: 'png' | 'jpeg' | 'webp', width: number, height: number, background: string) {
+  return sharp({ create: { width, height, channels: 3, background } })
+    [format]()
+    .toBuffer();
 }

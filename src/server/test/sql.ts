@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { withTenant, type Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 
@@ -30,4 +31,14 @@ export async function orgSnapshot(db: Db, orgId: number, skip: string[]) {
     }
     return JSON.stringify(out);
   });
+}
+
+/** The rows of `table` that belong to organisation `orgId` and match `where`, read in its tenant scope (what a test checks was written). */
+export function orgRows<T extends PgTable & { orgId: AnyPgColumn }>(db: Db, orgId: number, table: T, ...where: SQL[]): Promise<T['$inferSelect'][]> {
+  return withTenant(db, orgId, (tx) =>
+    tx
+      .select()
+      .from(table as PgTable)
+      .where(and(eq(table.orgId, orgId), ...where)),
+  ) as Promise<T['$inferSelect'][]>;
 }

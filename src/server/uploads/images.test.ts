@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { IMAGE_RULES, processImage } from './images';
-import { pngBomb } from '../test/images';
+import { pngBomb, solidImage } from '../test/images';
 
-const png = (w: number, h: number) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
+const png = (w: number, h: number) => solidImage('png', w, h, '#336699');
 
 describe('image uploads', () => {
   it('re-encodes a real image as WebP without metadata, with a low-resolution variant', async () => {

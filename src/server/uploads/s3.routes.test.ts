@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
+import { solidImage } from '../test/images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminGet, createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../test/harness';
 import { PDF, unzip } from '../test/fixtures';
@@ -12,10 +12,7 @@ import { correctiveRequest } from '../test/fixtures';
 const SIGNED = /^\/uploads\/(org-\d+\/[0-9a-f-]{36}\.(?:webp|pdf))\?exp=\d+&sig=[\w-]+$/;
 /** The bucket key behind a signed URL (`org-<id>/<uuid>.<ext>`). */
 const keyOf = (signed: string) => SIGNED.exec(signed)![1];
-const png = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: '#884422' } })
-    .png()
-    .toBuffer();
+const png = () => solidImage('png', 64, 48, '#884422');
 /** A PDF of some size: the fixture's header and body, then random bytes (any byte value, several network chunks). */
 const bigPdf = Buffer.concat([PDF, randomBytes(200_000)]);
 

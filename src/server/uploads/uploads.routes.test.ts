@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
+import { solidImage } from '../test/images';
 import { and, eq } from 'drizzle-orm';
 import { createOrg, useTestApp, type Client } from '../test/harness';
 import { withTenant } from '../db/client';
@@ -12,10 +12,7 @@ import { correctiveRequest, PDF, type UploadFile } from '../test/fixtures';
 const t = useTestApp();
 
 const SIGNED = /^(\/uploads\/org-\d+\/[0-9a-f-]{36}\.(?:webp|pdf))\?exp=\d+&sig=[\w-]+$/;
-const png = () =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
+const png = () => solidImage('png', 40, 30, '#336699');
 
 /** POSTs files as multipart/form-data, the way the SPA's forms do; they must be taken. */
 async function upload(c: Client, url: string, files: UploadFile[]) {

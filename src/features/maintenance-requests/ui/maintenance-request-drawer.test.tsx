@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../web/test/render';
 import { realServer } from '../../../web/test/real-api';
+import { reloadStaleEdit, saveStaleTitle } from '../../../web/test/stale-edit';
 import type { TestOrg } from '../../../server/test/harness';
 import { correctiveRequest } from '../../../server/test/fixtures';
 import type { MaintenanceRequestDto } from '../maintenance-requests.schema';
@@ -57,19 +58,10 @@ describe('maintenance request drawer', () => {
       }),
     );
     expect(bob.status, JSON.stringify(bob.body)).toBe(200);
-    await userEvent.clear(title);
-    await userEvent.type(title, 'My edit');
-    await userEvent.click(screen.getByTestId('save-button'));
-
-    expect(await screen.findByTestId('stale-edit-alert')).toHaveTextContent('This record was changed by someone else');
-    const put = calls.find((c) => c.method === 'PUT')!;
+    const put = await saveStaleTitle('mr-title', calls);
     expect(put.body).toMatchObject({ title: 'My edit', version: request.version, failureReason: 'Worn belt' });
-    expect(put.status).toBe(409);
-    expect(screen.getByTestId('mr-title')).toHaveValue('My edit');
 
-    await userEvent.click(screen.getByTestId('stale-edit-reload'));
-    await waitFor(() => expect(screen.getByTestId('mr-title')).toHaveValue('Belt replaced by Bob'));
-    expect(screen.queryByTestId('stale-edit-alert')).toBeNull();
+    await reloadStaleEdit('mr-title', 'Belt replaced by Bob');
     // the server kept Bob's edit, not the refused one
     expect(await requestOf(org, request.id)).toMatchObject({ title: 'Belt replaced by Bob', version: request.version + 1 });
   });

@@ -11,7 +11,7 @@ import type { IssuedStepDto } from '../../procedures/procedures.schema';
 import type { CachedWorkOrder } from './my-work-db';
 import { apiSender, ChangeRefused, queueAnswer, queueParts } from './my-work-sync';
 import { AuthProvider } from '../../../web/app/auth-context';
-import { issuedStep, workOrderDto } from '../../work-orders/ui/test-fixtures';
+import { issuedProcedure, issuedStep, workOrderDto } from '../../work-orders/ui/test-fixtures';
 import MyWorkPage from './my-work-page';
 import { WorkOrderScreen } from './work-order-screen';
 import { NoticeCard } from './notice-list';
@@ -30,17 +30,7 @@ const order = (steps: IssuedStepDto[] = []): CachedWorkOrder => ({
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   }),
-  procedure: steps.length
-    ? {
-        workOrderId: 5,
-        procedureId: 1,
-        name: 'Check',
-        description: null,
-        attachedAt: '2026-01-01T00:00:00.000Z',
-        steps,
-        progress: { answered: 0, total: steps.length, requiredLeft: 0, flagged: 0 },
-      }
-    : null,
+  procedure: steps.length ? issuedProcedure(5, steps, { answered: 0, total: steps.length, requiredLeft: 0, flagged: 0 }) : null,
   labors: [],
   parts: [],
   photos: [],
@@ -142,7 +132,8 @@ describe("a step's photo from the phone", () => {
 });
 
 describe('a refused change is told with the work order it was about', () => {
-  it("a stale answer: the order's number and title (kept with the change), the change, and the server's answer", () => {
+  /** The notice of a change to a step of WO-0005 refused because the step was answered meanwhile (409): `current`, the server's step. */
+  const renderStaleNotice = (kind: 'answer' | 'photo', summary: string, current: IssuedStepDto) =>
     renderWithProviders(
       <NoticeCard
         onDismiss={() => undefined}
@@ -150,14 +141,17 @@ describe('a refused change is told with the work order it was about', () => {
           workOrderId: 5,
           order: { code: 'WO-0005', title: 'Replace pump seal' },
           at: Date.now(),
-          kind: 'answer',
-          summary: 'Step "Pressure": 3.2',
+          kind,
+          summary,
           reason: 'changed',
           message: 'This record was changed by someone else',
-          current: step({ id: 2, kind: 'number', label: 'Pressure', unit: 'bar', value: 4.4 }),
+          current,
         }}
       />,
     );
+
+  it("a stale answer: the order's number and title (kept with the change), the change, and the server's answer", () => {
+    renderStaleNotice('answer', 'Step "Pressure": 3.2', step({ id: 2, kind: 'number', label: 'Pressure', unit: 'bar', value: 4.4 }));
     const notice = screen.getByTestId('sync-notice');
     expect(notice).toHaveTextContent('Not applied: someone answered this step meanwhile.');
     expect(screen.getByTestId('sync-notice-order')).toHaveTextContent('WO-0005 · Replace pump seal');
@@ -166,21 +160,7 @@ describe('a refused change is told with the work order it was about', () => {
   });
 
   it("a stale step photo is told as a stale answer is, with the step's image kept (issue 45)", () => {
-    renderWithProviders(
-      <NoticeCard
-        onDismiss={() => undefined}
-        notice={{
-          workOrderId: 5,
-          order: { code: 'WO-0005', title: 'Replace pump seal' },
-          at: Date.now(),
-          kind: 'photo',
-          summary: 'Photo: "Gauge"',
-          reason: 'changed',
-          message: 'This record was changed by someone else',
-          current: step({ id: 2, kind: 'photo', label: 'Gauge', value: '/uploads/org-1/a.webp' }),
-        }}
-      />,
-    );
+    renderStaleNotice('photo', 'Photo: "Gauge"', step({ id: 2, kind: 'photo', label: 'Gauge', value: '/uploads/org-1/a.webp' }));
     expect(screen.getByTestId('sync-notice')).toHaveTextContent('Not applied: someone answered this step meanwhile.');
     expect(screen.getByTestId('sync-notice-kept')).toHaveTextContent('Kept: the answer on the server now, "Gauge": an image.');
   });

@@ -128,6 +128,25 @@ const photo = (answeredAt: string | null) => ({
   summary: 'Photo: "Discharge pressure"',
 });
 
+/**
+ * A change to step 3 made offline from the step as the phone saw it, then someone answers the step online before it is
+ * sent: the change is refused (409) and dropped, the note after it still goes, the server keeps its answer and the
+ * notice names the order, the change and the server's step.
+ */
+async function expectRefusedAfterOnlineAnswer(
+  change: (seen: string | null) => ReturnType<typeof answer | typeof photo>,
+  notice: { kind: string; summary: string },
+) {
+  const server = fakeServer();
+  const { store, queue, notices } = memoryStore([change(server.step.answeredAt), note('after')]);
+  server.answerStep(4.4);
+  const res = await drainOutbox(store, async (i) => server.handle(i));
+  expect(res).toEqual({ sent: 1, rejected: 1, stopped: false });
+  expect(queue).toHaveLength(0);
+  expect(server.step.value).toBe(4.4);
+  expect(notices).toEqual([expect.objectContaining({ reason: 'changed', ...notice, order: PUMP, current: expect.objectContaining({ id: 3, value: 4.4 }) })]);
+}
+
 describe('the technician outbox (decision 041)', () => {
   it('sends the changes in the order they were made, each once, and empties the queue', async () => {
     const server = fakeServer();
@@ -235,23 +254,7 @@ describe('the technician outbox (decision 041)', () => {
   });
 
   it("an answer made offline from a step answered online meanwhile: refused (409), the notice names the order and keeps the server's answer", async () => {
-    const server = fakeServer();
-    const seen = server.step.answeredAt;
-    const { store, queue, notices } = memoryStore([answer(3.2, seen), note('after')]);
-    server.answerStep(4.4);
-    const res = await drainOutbox(store, async (i) => server.handle(i));
-    expect(res).toEqual({ sent: 1, rejected: 1, stopped: false });
-    expect(queue).toHaveLength(0);
-    expect(server.step.value).toBe(4.4);
-    expect(notices).toEqual([
-      expect.objectContaining({
-        reason: 'changed',
-        kind: 'answer',
-        order: PUMP,
-        summary: 'Step "Discharge pressure": 3.2',
-        current: expect.objectContaining({ id: 3, value: 4.4 }),
-      }),
-    ]);
+    await expectRefusedAfterOnlineAnswer((seen) => answer(3.2, seen), { kind: 'answer', summary: 'Step "Discharge pressure": 3.2' });
   });
 
   it('two answers to one step made offline from the same copy are one sequence, not a conflict', async () => {
@@ -264,22 +267,7 @@ describe('the technician outbox (decision 041)', () => {
   });
 
   it("a step's photo taken offline from a step answered online meanwhile: refused (409) like an answer, with the server's step (issue 45)", async () => {
-    const server = fakeServer();
-    const { store, queue, notices } = memoryStore([photo(server.step.answeredAt), note('after')]);
-    server.answerStep(4.4);
-    const res = await drainOutbox(store, async (i) => server.handle(i));
-    expect(res).toEqual({ sent: 1, rejected: 1, stopped: false });
-    expect(queue).toHaveLength(0);
-    expect(server.step.value).toBe(4.4);
-    expect(notices).toEqual([
-      expect.objectContaining({
-        reason: 'changed',
-        kind: 'photo',
-        order: PUMP,
-        summary: 'Photo: "Discharge pressure"',
-        current: expect.objectContaining({ id: 3, value: 4.4 }),
-      }),
-    ]);
+    await expectRefusedAfterOnlineAnswer(photo, { kind: 'photo', summary: 'Photo: "Discharge pressure"' });
   });
 
   it("a step's photo and a retake, or a photo then an answer, made offline from the same copy are one sequence, not a conflict", async () => {

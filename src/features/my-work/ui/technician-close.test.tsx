@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders, stubFetch } from '../../../web/test/render';
-import { issuedStep, workOrderDto } from '../../work-orders/ui/test-fixtures';
+import { issuedProcedure, issuedStep, workOrderDto } from '../../work-orders/ui/test-fixtures';
 import type { FailureCodeDto } from '../../failure-codes/failure-codes.schema';
 import type { IssuedStepDto } from '../../procedures/procedures.schema';
 import type { CachedWorkOrder } from './my-work-db';
@@ -135,15 +135,7 @@ describe('a refused completion takes the technician to the missing step', { time
     const cached: CachedWorkOrder = {
       id: 5,
       workOrder: { ...order, status: 'in-progress' },
-      procedure: {
-        workOrderId: 5,
-        procedureId: 1,
-        name: 'Check',
-        description: null,
-        attachedAt: '2026-01-01T00:00:00.000Z',
-        steps,
-        progress: { answered: 1, total: 2, requiredLeft: 1, flagged: 0 },
-      },
+      procedure: issuedProcedure(5, steps, { answered: 1, total: 2, requiredLeft: 1, flagged: 0 }),
       labors: [],
       parts: [],
       photos: [],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import sharp from 'sharp';
+import { solidImage } from '../../../server/test/images';
 import { renderWithProviders } from '../../../web/test/render';
 import { realServer } from '../../../web/test/real-api';
 import { ProfileDialog } from './profile-dialog';
@@ -22,9 +22,7 @@ describe('profile dialog: the avatar (on the real server)', () => {
     expect(await screen.findByTestId('avatar-error')).toHaveTextContent('Invalid file type. Only JPG, PNG, and WEBP are allowed.');
     expect(session.calls.some((c) => c.method === 'POST')).toBe(false);
 
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })
-      .png()
-      .toBuffer();
+    const png = await solidImage('png', 64, 64, '#336699');
     const restore = session.fail('POST /api/user/addProfilePicture', { status: 500, body: { error: 'Internal Server Error' } });
     await user.upload(fileInput(), new File([new Uint8Array(png)], 'me.png', { type: 'image/png' }));
     expect(await screen.findByTestId('avatar-error')).toHaveTextContent('Failed to upload profile picture');

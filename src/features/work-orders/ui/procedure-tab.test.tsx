@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import sharp from 'sharp';
+import { solidImage } from '../../../server/test/images';
 import { renderWithProviders } from '../../../web/test/render';
 import { realServer } from '../../../web/test/real-api';
 import type { Client, TestOrg } from '../../../server/test/harness';
@@ -27,10 +27,7 @@ async function orderWith(org: TestOrg, steps: ProcedureInput['steps'], assignees
 }
 
 const stepsOf = async (c: Client, id: number) => ((await c.get(`${W}/get-work-order-procedure/${id}`)).body.procedure as WorkOrderProcedureDto).steps;
-const png = () =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: '#335577' } })
-    .png()
-    .toBuffer();
+const png = () => solidImage('png', 40, 30, '#335577');
 /** An image URL without its signature (each answer signs it anew). */
 const unsigned = (url: string | null | undefined) => String(url).split('?')[0];
 

@@ -1,8 +1,8 @@
 /**
  * The records the UI tests of work orders, their procedure tab and My work build (shared, not copied): a work
- * order as get-work-order answers it and a step of its issued procedure, each with the fields a test changes.
+ * order as get-work-order answers it, a step of its issued procedure and that procedure, each with the fields a test changes.
  */
-import type { IssuedStepDto } from '../../procedures/procedures.schema';
+import type { IssuedStepDto, ProcedureProgress, WorkOrderProcedureDto } from '../../procedures/procedures.schema';
 import type { WorkOrderDto } from '../work-orders.schema';
 
 export const workOrderDto = (over: Partial<WorkOrderDto> = {}): WorkOrderDto => ({
@@ -55,4 +55,15 @@ export const issuedStep = (over: Partial<IssuedStepDto> = {}): IssuedStepDto => 
   answeredBy: null,
   followUpWorkOrderId: null,
   ...over,
+});
+
+/** Work order `workOrderId`'s issued procedure "Check" with these steps; its progress as the test states it. */
+export const issuedProcedure = (workOrderId: number, steps: IssuedStepDto[], progress: ProcedureProgress): WorkOrderProcedureDto => ({
+  workOrderId,
+  procedureId: 1,
+  name: 'Check',
+  description: null,
+  attachedAt: '2026-01-01T00:00:00.000Z',
+  steps,
+  progress,
 });

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import sharp from 'sharp';
+import { solidImage } from '../../../server/test/images';
 import { renderWithProviders } from '../../../web/test/render';
 import { realServer } from '../../../web/test/real-api';
+import { reloadStaleEdit, saveStaleTitle } from '../../../web/test/stale-edit';
 import type { Client, TestOrg } from '../../../server/test/harness';
 import { i18n, loadLanguage } from '../../../web/i18n';
 import type { WorkOrderDto } from '../work-orders.schema';
@@ -34,20 +35,10 @@ describe('work order drawer: a stale edit (decision 025)', () => {
     const bob = await org.admin.put(`${W}/update-work-order/${loaded.id}`, { title: 'Belt replaced by Bob', updatedAt: loaded.updatedAt });
     expect(bob.status, JSON.stringify(bob.body)).toBe(200);
 
-    await userEvent.clear(title);
-    await userEvent.type(title, 'My edit');
-    await userEvent.click(screen.getByTestId('save-button'));
-
-    expect(await screen.findByTestId('stale-edit-alert')).toHaveTextContent('This record was changed by someone else');
-    const put = calls.find((c) => c.method === 'PUT')!;
+    const put = await saveStaleTitle('wo-title', calls);
     expect(put.body).toMatchObject({ title: 'My edit', updatedAt: loaded.updatedAt });
-    expect(put.status).toBe(409);
-    // The user's edit stays in the form until they choose to reload.
-    expect(screen.getByTestId('wo-title')).toHaveValue('My edit');
 
-    await userEvent.click(screen.getByTestId('stale-edit-reload'));
-    await waitFor(() => expect(screen.getByTestId('wo-title')).toHaveValue('Belt replaced by Bob'));
-    expect(screen.queryByTestId('stale-edit-alert')).toBeNull();
+    await reloadStaleEdit('wo-title', 'Belt replaced by Bob');
     // the server kept Bob's edit, not the refused one
     expect((await org.admin.get(`${W}/get-work-order/${loaded.id}`)).body.workOrder).toMatchObject({ title: 'Belt replaced by Bob' });
   });
@@ -55,10 +46,7 @@ describe('work order drawer: a stale edit (decision 025)', () => {
 
 describe("work order drawer: the technician's photos (decision 041)", () => {
   afterEach(() => i18n.changeLanguage('en'));
-  const jpeg = () =>
-    sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
-      .jpeg()
-      .toBuffer();
+  const jpeg = () => solidImage('jpeg', 64, 48, '#3366cc');
   /** A photo taken by `c` on the order, through the technician's route; the photo kept. */
   const addPhoto = async (c: Client, orderId: number) => {
     const res = await c.upload(`/api/my-work/add-photo/${orderId}`, [{ field: 'image', name: 'pump.jpg', bytes: await jpeg(), type: 'image/jpeg' }]);
