@@ -154,22 +154,18 @@ function matchLines(run: Run, rows: Row[], keyOf: (r: Row) => string | undefined
 
 /** Parts a cell may name: its SKU, else its name. */
 export async function partsNamed(tx: ReadTx, orgId: number, cells: string[]) {
-  const bySku = await candidates(tx, orgId, cells, async (t, org, wanted) =>
-    (
-      await t
-        .select({ id: parts.id, sku: parts.skuCode })
-        .from(parts)
-        .where(and(eq(parts.orgId, org), inArray(sql`lower(${parts.skuCode})`, wanted)))
-    ).map((p) => ({ id: p.id, keys: [p.sku] })),
-  );
-  const byName = await candidates(tx, orgId, cells, async (t, org, wanted) =>
-    (
-      await t
-        .select({ id: parts.id, name: parts.name })
-        .from(parts)
-        .where(and(eq(parts.orgId, org), inArray(sql`lower(${parts.name})`, wanted)))
-    ).map((p) => ({ id: p.id, keys: [p.name] })),
-  );
+  // one column at a time, so that a SKU wins over another part's name
+  const by = (column: typeof parts.skuCode | typeof parts.name) =>
+    candidates(tx, orgId, cells, async (t, org, wanted) =>
+      (
+        await t
+          .select({ id: parts.id, key: column })
+          .from(parts)
+          .where(and(eq(parts.orgId, org), inArray(sql`lower(${column})`, wanted)))
+      ).map((p) => ({ id: p.id, keys: [p.key] })),
+    );
+  const bySku = await by(parts.skuCode);
+  const byName = await by(parts.name);
   return (cell: string) => [...(bySku.get(lower(cell)) ?? byName.get(lower(cell)) ?? [])];
 }
 

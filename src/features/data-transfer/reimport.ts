@@ -7,20 +7,17 @@ import { type AssetInput } from '../assets/assets.schema';
 import { getPart, updatePart } from '../parts/parts.service';
 import { type PartInput } from '../parts/parts.schema';
 import { getCustomerVendor, updateCustomerVendor } from '../customers-vendors/customers-vendors.service';
-import { type CustomerVendorValues } from '../customers-vendors/customers-vendors.schema';
 import { getAssetCategory, updateAssetCategory } from '../master-data/asset-categories.service';
 import { getProductCategory, updateProductCategory } from '../master-data/product-categories.service';
 import { getTax, updateTax } from '../master-data/taxes.service';
 import { getTimeTrackingReason, updateTimeTrackingReason } from '../master-data/time-tracking-reasons.service';
 import { getUom, getUomCategory, updateUom, updateUomCategory } from '../master-data/uoms.service';
 import { getService, updateService } from '../service-catalog/service-catalog.service';
-import { type ServiceInput } from '../service-catalog/service-catalog.schema';
 import { getWorkStation, updateWorkStation } from '../work-stations/work-stations.service';
-import { type WorkStationInput } from '../work-stations/work-stations.schema';
 import { getUser, updateUser } from '../users/users.service';
 import { type Role } from '../users/users.schema';
 import { IMPORT_COLUMNS, IMPORT_KEYS, IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
-import { type Importer, type Input, type Ready, type Row, type Run, lower, idsByKey, cellsOf, readEach, listCell } from './import-rows';
+import { type Importer, type Ready, type Row, type Run, lower, idsByKey, cellsOf, readEach, listCell } from './import-rows';
 import { PART_COLUMNS } from './import-kinds';
 
 // Re-import (decision 055): a row names its record by key or ID column; matched rows update it or are unchanged.
@@ -114,6 +111,28 @@ export async function unchangedRows(tx: Tx, run: Run, importer: Importer, rows: 
 }
 
 /**
+ * A kind re-imported through its feature's `get` and `update` services (`(tx, orgId, id)` and
+ * `(tx, orgId, actorId, id, input)`): `cells` writes a record as its export does.
+ */
+function throughServices<R extends { id: number }, I>(
+  get: (tx: Tx, orgId: number, id: number) => Promise<R>,
+  update: (tx: Tx, orgId: number, actorId: number, id: number, input: I) => Promise<unknown>,
+  cells: (record: R) => Record<string, unknown>,
+  columnOf?: Importer['columnOf'],
+): Pick<Importer, 'current' | 'update' | 'columnOf'> {
+  return {
+    current: (tx, run, ids) =>
+      readEach(
+        ids,
+        (id) => get(tx, run.orgId, id),
+        (r) => ({ id: r.id, cells: cellsOf(cells(r)) }),
+      ),
+    update: (tx, run, c, input) => update(tx, run.orgId, run.actor.userId, c.id, input as I),
+    ...(columnOf ? { columnOf } : {}),
+  };
+}
+
+/**
  * Re-import (decision 055): how each kind reads the records its rows name (as the cells its export writes, every
  * import column) and updates one through the feature's update service. Assets and parts claim the version read.
  */
@@ -172,36 +191,29 @@ export const REIMPORT: Partial<Record<ImportKind, Pick<Importer, 'current' | 'up
     update: (tx, run, c, input) => updatePart(tx, run.orgId, run.actor.userId, c.id, { ...(input as PartInput), version: c.version }),
     columnOf: PART_COLUMNS,
   },
-  'customer-vendors': {
-    current: (tx, run, ids) =>
-      readEach(
-        ids,
-        (id) => getCustomerVendor(tx, run.orgId, id),
-        (cv) => ({
-          id: cv.id,
-          cells: cellsOf({
-            name: cv.name,
-            email: cv.email,
-            type: cv.type,
-            category: cv.category,
-            parent: cv.Parent?.name,
-            phone: cv.phone,
-            mobile: cv.mobile,
-            street: cv.street,
-            street2: cv.street2,
-            city: cv.city,
-            state: cv.state,
-            zipCode: cv.zipCode,
-            country: cv.country,
-            tinVat: cv.tinVat,
-            website: cv.website,
-          }),
-        }),
-      ),
-    // The documents are left out of the input: the update keeps them.
-    update: (tx, run, c, input) => updateCustomerVendor(tx, run.orgId, run.actor.userId, c.id, input as CustomerVendorValues),
-    columnOf: { parentId: 'parent' },
-  },
+  // The documents are left out of the input: the update keeps them.
+  'customer-vendors': throughServices(
+    getCustomerVendor,
+    updateCustomerVendor,
+    (cv) => ({
+      name: cv.name,
+      email: cv.email,
+      type: cv.type,
+      category: cv.category,
+      parent: cv.Parent?.name,
+      phone: cv.phone,
+      mobile: cv.mobile,
+      street: cv.street,
+      street2: cv.street2,
+      city: cv.city,
+      state: cv.state,
+      zipCode: cv.zipCode,
+      country: cv.country,
+      tinVat: cv.tinVat,
+      website: cv.website,
+    }),
+    { parentId: 'parent' },
+  ),
   users: {
     current: (tx, run, ids) =>
       readEach(
@@ -216,105 +228,38 @@ export const REIMPORT: Partial<Record<ImportKind, Pick<Importer, 'current' | 'up
     },
     columnOf: { role: 'role' },
   },
-  'asset-categories': {
-    current: (tx, run, ids) =>
-      readEach(
-        ids,
-        (id) => getAssetCategory(tx, run.orgId, id),
-        (r) => ({ id: r.id, cells: cellsOf({ code: r.code, name: r.name }) }),
-      ),
-    update: (tx, run, c, input) => updateAssetCategory(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateAssetCategory>),
-  },
-  'product-categories': {
-    current: (tx, run, ids) =>
-      readEach(
-        ids,
-        (id) => getProductCategory(tx, run.orgId, id),
-        (r) => ({ id: r.id, cells: cellsOf({ name: r.name, parent: r.parent?.name }) }),
-      ),
-    update: (tx, run, c, input) => updateProductCategory(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateProductCategory>),
-    columnOf: { parentId: 'parent' },
-  },
-  taxes: {
-    current: (tx, run, ids) =>
-      readEach(
-        ids,
-        (id) => getTax(tx, run.orgId, id),
-        (t) => ({
-          id: t.id,
-          cells: cellsOf({
-            name: t.name,
-            scope: t.scope,
-            taxComputation: t.taxComputation,
-            amount: t.amount,
-            isPriceIncluded: t.isPriceIncluded,
-            sequence: t.sequence,
-            includeBaseAmount: t.includeBaseAmount,
-            children: listCell(t.Children.map((ch) => ch.name)),
-          }),
-        }),
-      ),
-    update: (tx, run, c, input) => updateTax(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateTax>),
-  },
-  'uom-categories': {
-    current: (tx, run, ids) =>
-      readEach(
-        ids,
-        (id) => getUomCategory(tx, run.orgId, id),
-        (r) => ({ id: r.id, cells: cellsOf({ name: r.name }) }),
-      ),
-    update: (tx, run, c, input) => updateUomCategory(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateUomCategory>),
-  },
-  uoms: {
-    current: (tx, run, ids) =>
-      readEach(
-        ids,
-        (id) => getUom(tx, run.orgId, id),
-        (u) => ({ id: u.id, cells: cellsOf({ name: u.name, category: u.category?.name, type: u.type, ratio: u.ratio }) }),
-      ),
-    update: (tx, run, c, input) => updateUom(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateUom>),
-    columnOf: { categoryId: 'category' },
-  },
-  'time-tracking-reasons': {
-    current: (tx, run, ids) =>
-      readEach(
-        ids,
-        (id) => getTimeTrackingReason(tx, run.orgId, id),
-        (r) => ({ id: r.id, cells: cellsOf({ name: r.name, type: r.type, isBlockingReason: r.isBlockingReason }) }),
-      ),
-    update: (tx, run, c, input) => updateTimeTrackingReason(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateTimeTrackingReason>),
-    columnOf: { is_blocking_reason: 'isBlockingReason' },
-  },
-  'work-stations': {
-    current: (tx, run, ids) =>
-      readEach(
-        ids,
-        (id) => getWorkStation(tx, run.orgId, id),
-        (w) => ({ id: w.id, cells: cellsOf({ code: w.code, name: w.name, city: w.city, team: w.Team?.name }) }),
-      ),
-    update: (tx, run, c, input) => updateWorkStation(tx, run.orgId, run.actor.userId, c.id, input as WorkStationInput),
-    columnOf: { teamId: 'team' },
-  },
-  services: {
-    current: (tx, run, ids) =>
-      readEach(
-        ids,
-        (id) => getService(tx, run.orgId, id),
-        (sv) => {
-          const stations = [...sv.WorkStations].sort((a, b) => a.order - b.order);
-          return {
-            id: sv.id,
-            cells: cellsOf({
-              title: sv.title,
-              price: sv.price,
-              operations: sv.operations,
-              workStations: listCell(stations.map((w) => w.code)),
-              operation: listCell(stations.map((w) => w.operation)),
-              timeRequired: listCell(stations.map((w) => w.timeRequired)),
-            }),
-          };
-        },
-      ),
-    update: (tx, run, c, input) => updateService(tx, run.orgId, run.actor.userId, c.id, input as ServiceInput),
-  },
+  'asset-categories': throughServices(getAssetCategory, updateAssetCategory, (r) => ({ code: r.code, name: r.name })),
+  'product-categories': throughServices(getProductCategory, updateProductCategory, (r) => ({ name: r.name, parent: r.parent?.name }), { parentId: 'parent' }),
+  taxes: throughServices(getTax, updateTax, (t) => ({
+    name: t.name,
+    scope: t.scope,
+    taxComputation: t.taxComputation,
+    amount: t.amount,
+    isPriceIncluded: t.isPriceIncluded,
+    sequence: t.sequence,
+    includeBaseAmount: t.includeBaseAmount,
+    children: listCell(t.Children.map((ch) => ch.name)),
+  })),
+  'uom-categories': throughServices(getUomCategory, updateUomCategory, (r) => ({ name: r.name })),
+  uoms: throughServices(getUom, updateUom, (u) => ({ name: u.name, category: u.category?.name, type: u.type, ratio: u.ratio }), { categoryId: 'category' }),
+  'time-tracking-reasons': throughServices(
+    getTimeTrackingReason,
+    updateTimeTrackingReason,
+    (r) => ({ name: r.name, type: r.type, isBlockingReason: r.isBlockingReason }),
+    { is_blocking_reason: 'isBlockingReason' },
+  ),
+  'work-stations': throughServices(getWorkStation, updateWorkStation, (w) => ({ code: w.code, name: w.name, city: w.city, team: w.Team?.name }), {
+    teamId: 'team',
+  }),
+  services: throughServices(getService, updateService, (sv) => {
+    const stations = [...sv.WorkStations].sort((a, b) => a.order - b.order);
+    return {
+      title: sv.title,
+      price: sv.price,
+      operations: sv.operations,
+      workStations: listCell(stations.map((w) => w.code)),
+      operation: listCell(stations.map((w) => w.operation)),
+      timeRequired: listCell(stations.map((w) => w.timeRequired)),
+    };
+  }),
 };

@@ -3,10 +3,11 @@ import type { ReadTx, Tx } from '../../server/db/client';
 import { assetCategories } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import type { AssetCategoryDto, assetCategoryInputSchema, SimpleListQuery } from './master-data.schema';
 import { iso, readSimpleTable } from '../../server/db/simple-list';
-import { orgRow, deleteOrgRow, readOrgRow } from '../../server/db/org-rows';
+import { orgRow, readOrgRow } from '../../server/db/org-rows';
+import { masterDataWrites } from './master-data-writes';
 
 registerActivityEntity('asset-category', assetCategories, 'Asset category');
 
@@ -43,35 +44,34 @@ async function uniqueCode<T>(fn: () => Promise<T>) {
   }
 }
 
-export async function addAssetCategory(tx: Tx, orgId: number, actorId: number, input: Input, query: SimpleListQuery) {
-  const id = await createAssetCategory(tx, orgId, actorId, input);
-  return { message: 'Category added successfully', assetCategory: await getAssetCategory(tx, orgId, id), ...(await listAssetCategories(tx, orgId, query)) };
-}
-
-/** Creates one asset category (the import creates the ones its rows name, decision 042). */
-export async function createAssetCategory(tx: Tx, orgId: number, actorId: number, input: Input): Promise<number> {
-  const [row] = await uniqueCode(() => tx.insert(assetCategories).values({ orgId, name: input.name, code: input.code }).returning({ id: assetCategories.id }));
-  await recordActivity(tx, orgId, { entityType: 'asset-category', entityId: row.id, userId: actorId, action: 'created' });
-  return row.id;
-}
-
-export async function updateAssetCategory(tx: Tx, orgId: number, actorId: number, id: number, input: Input) {
-  const before = await getAssetCategory(tx, orgId, id);
-  await uniqueCode(() =>
-    tx
-      .update(assetCategories)
-      .set(input)
-      .where(orgRow(assetCategories, orgId, id)),
-  );
-  const changes = diffChanges(before as unknown as Record<string, unknown>, input, ['name', 'code']);
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'asset-category', entityId: id, userId: actorId, action: 'updated', changes });
-  return { message: 'Category updated successfully', assetCategory: await getAssetCategory(tx, orgId, id) };
-}
-
-/** Refused (409) while assets use the category. */
-export async function deleteAssetCategory(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
-  await getAssetCategory(tx, orgId, id);
-  await deleteOrgRow(tx, assetCategories, orgId, id, 'This asset category is used by assets and cannot be deleted');
-  await recordActivity(tx, orgId, { entityType: 'asset-category', entityId: id, userId: actorId, action: 'deleted' });
-  return { message: 'Category deleted successfully', ...(await listAssetCategories(tx, orgId, query)) };
-}
+/** Creates (the add route, and the import, decision 042), adds, updates and deletes asset categories. */
+export const {
+  create: createAssetCategory,
+  add: addAssetCategory,
+  update: updateAssetCategory,
+  remove: deleteAssetCategory,
+} = masterDataWrites({
+  entityType: 'asset-category',
+  table: assetCategories,
+  get: getAssetCategory,
+  list: listAssetCategories,
+  insert: async (tx, orgId, input: Input) => {
+    const [row] = await uniqueCode(() =>
+      tx.insert(assetCategories).values({ orgId, name: input.name, code: input.code }).returning({ id: assetCategories.id }),
+    );
+    return row.id;
+  },
+  change: async (tx, orgId, id, input, before) => {
+    await uniqueCode(() =>
+      tx
+        .update(assetCategories)
+        .set(input)
+        .where(orgRow(assetCategories, orgId, id)),
+    );
+    return diffChanges(before as unknown as Record<string, unknown>, input, ['name', 'code']);
+  },
+  keys: { added: 'assetCategory', updated: ['assetCategory'] },
+  noun: 'Category',
+  // while assets use the category
+  inUse: 'This asset category is used by assets and cannot be deleted',
+});

@@ -217,18 +217,14 @@ export type TimeTrackingReasonInput = z.input<typeof timeTrackingReasonInputSche
 
 const ref = z.object({ id: z.number(), name: z.string() });
 
-export const productCategoryDtoSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  parentId: z.number().nullable(),
-  parent: ref.nullable(),
-  createdAt: z.string(),
-});
+/** A master-data record as it leaves the server: its id and name, the list's own fields, when it was created. */
+const recordDto = <S extends z.ZodRawShape>(own: S) => z.object({ ...ref.shape, ...own, createdAt: z.string() });
+
+export const productCategoryDtoSchema = recordDto({ parentId: z.number().nullable(), parent: ref.nullable() });
 export type ProductCategoryDto = z.infer<typeof productCategoryDtoSchema>;
 
 export const taxChildDtoSchema = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...ref.shape,
   scope: z.enum(TAX_SCOPES),
   taxComputation: z.enum(TAX_COMPUTATIONS),
   amount: z.number().nullable(),
@@ -237,51 +233,21 @@ export const taxChildDtoSchema = z.object({
 });
 export type TaxChildDto = z.infer<typeof taxChildDtoSchema>;
 
-export const taxDtoSchema = taxChildDtoSchema.extend({
-  isPriceIncluded: z.boolean(),
-  Children: z.array(taxChildDtoSchema),
-  createdAt: z.string(),
-});
+export const taxDtoSchema = recordDto({ ...taxChildDtoSchema.shape, isPriceIncluded: z.boolean(), Children: z.array(taxChildDtoSchema) });
 export type TaxDto = z.infer<typeof taxDtoSchema>;
 
-export const uomCategoryDtoSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  isReferenceSet: z.boolean(),
-  createdAt: z.string(),
-});
+export const uomCategoryDtoSchema = recordDto({ isReferenceSet: z.boolean() });
 export type UomCategoryDto = z.infer<typeof uomCategoryDtoSchema>;
 
-export const uomDtoSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  categoryId: z.number(),
-  ratio: z.number(),
-  type: z.enum(UOM_TYPES),
-  category: ref.nullable(),
-  createdAt: z.string(),
-});
+export const uomDtoSchema = recordDto({ categoryId: z.number(), ratio: z.number(), type: z.enum(UOM_TYPES), category: ref.nullable() });
 export type UomDto = z.infer<typeof uomDtoSchema>;
 
 export const uomOptionSchema = z.object({ value: z.number(), label: z.string(), categoryId: z.number(), type: z.enum(UOM_TYPES) });
 
-export const assetCategoryDtoSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  code: z.string(),
-  shortCode: z.string(),
-  createdAt: z.string(),
-});
+export const assetCategoryDtoSchema = recordDto({ code: z.string(), shortCode: z.string() });
 export type AssetCategoryDto = z.infer<typeof assetCategoryDtoSchema>;
 
-export const timeTrackingReasonDtoSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  type: z.enum(REASON_TYPES),
-  is_blocking_reason: z.boolean(),
-  isBlockingReason: z.boolean(),
-  createdAt: z.string(),
-});
+export const timeTrackingReasonDtoSchema = recordDto({ type: z.enum(REASON_TYPES), is_blocking_reason: z.boolean(), isBlockingReason: z.boolean() });
 export type TimeTrackingReasonDto = z.infer<typeof timeTrackingReasonDtoSchema>;
 
 /**

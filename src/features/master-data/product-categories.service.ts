@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { productCategories } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import type { ProductCategoryDto, productCategoryInputSchema, SimpleListQuery } from './master-data.schema';
 import { iso, readSimpleList } from '../../server/db/simple-list';
-import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
+import { orgRow } from '../../server/db/org-rows';
+import { masterDataWrites } from './master-data-writes';
 import { pick } from '../../shared/pick';
 
 registerActivityEntity('product-category', productCategories, 'Product category');
@@ -64,40 +65,32 @@ async function checkParent(tx: Tx, orgId: number, parentId: number | null | unde
   return parentId;
 }
 
-/** Creates one product category (the import creates the ones its rows name, decision 042). */
-export async function createProductCategory(tx: Tx, orgId: number, actorId: number, input: Input): Promise<number> {
-  const parentId = await checkParent(tx, orgId, input.parentId);
-  const [row] = await tx.insert(productCategories).values({ orgId, name: input.name, parentId }).returning({ id: productCategories.id });
-  await recordActivity(tx, orgId, { entityType: 'product-category', entityId: row.id, userId: actorId, action: 'created' });
-  return row.id;
-}
-
-export async function addProductCategory(tx: Tx, orgId: number, actorId: number, input: Input, query: SimpleListQuery) {
-  const id = await createProductCategory(tx, orgId, actorId, input);
-  return {
-    message: 'Category added successfully',
-    productCategory: await getProductCategory(tx, orgId, id),
-    ...(await listProductCategories(tx, orgId, query)),
-  };
-}
-
-export async function updateProductCategory(tx: Tx, orgId: number, actorId: number, id: number, input: Input) {
-  const before = await getProductCategory(tx, orgId, id);
-  const values = { name: input.name, parentId: await checkParent(tx, orgId, input.parentId, id) };
-  await tx
-    .update(productCategories)
-    .set(values)
-    .where(orgRow(productCategories, orgId, id));
-  const changes = diffChanges(before as unknown as Record<string, unknown>, values, ['name', 'parentId']);
-  if (Object.keys(changes).length)
-    await recordActivity(tx, orgId, { entityType: 'product-category', entityId: id, userId: actorId, action: 'updated', changes });
-  return { message: 'Category updated successfully', productCategory: await getProductCategory(tx, orgId, id) };
-}
-
-/** Refused (409) while parts or sub-categories use the category. */
-export async function deleteProductCategory(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
-  await getProductCategory(tx, orgId, id);
-  await deleteOrgRow(tx, productCategories, orgId, id, 'This category is used by other records (parts or sub-categories) and cannot be deleted');
-  await recordActivity(tx, orgId, { entityType: 'product-category', entityId: id, userId: actorId, action: 'deleted' });
-  return { message: 'Category deleted successfully', ...(await listProductCategories(tx, orgId, query)) };
-}
+/** Creates (the add route, and the import, decision 042), adds, updates and deletes product categories. */
+export const {
+  create: createProductCategory,
+  add: addProductCategory,
+  update: updateProductCategory,
+  remove: deleteProductCategory,
+} = masterDataWrites({
+  entityType: 'product-category',
+  table: productCategories,
+  get: getProductCategory,
+  list: listProductCategories,
+  insert: async (tx, orgId, input: Input) => {
+    const parentId = await checkParent(tx, orgId, input.parentId);
+    const [row] = await tx.insert(productCategories).values({ orgId, name: input.name, parentId }).returning({ id: productCategories.id });
+    return row.id;
+  },
+  change: async (tx, orgId, id, input, before) => {
+    const values = { name: input.name, parentId: await checkParent(tx, orgId, input.parentId, id) };
+    await tx
+      .update(productCategories)
+      .set(values)
+      .where(orgRow(productCategories, orgId, id));
+    return diffChanges(before as unknown as Record<string, unknown>, values, ['name', 'parentId']);
+  },
+  keys: { added: 'productCategory', updated: ['productCategory'] },
+  noun: 'Category',
+  // while parts or sub-categories use the category
+  inUse: 'This category is used by other records (parts or sub-categories) and cannot be deleted',
+});

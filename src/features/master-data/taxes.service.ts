@@ -3,11 +3,12 @@ import type { z } from 'zod';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { taxChildren, taxes } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery, TaxChildDto, TaxDto, taxInputSchema } from './master-data.schema';
 import { checkCurrencyDecimals, moneySettings } from '../organization/organization.service';
 import { iso, readSimpleTable } from '../../server/db/simple-list';
-import { orgRow, deleteOrgRow, readOrgRow } from '../../server/db/org-rows';
+import { orgRow, readOrgRow } from '../../server/db/org-rows';
+import { masterDataWrites } from './master-data-writes';
 
 registerActivityEntity('tax', taxes, 'Tax');
 
@@ -123,46 +124,43 @@ const valuesOf = (input: Input) => ({
   includeBaseAmount: input.includeBaseAmount,
 });
 
-/** Creates one tax (the add route, and the import, decision 042); returns its id. */
-export async function createTax(tx: Tx, orgId: number, actorId: number, input: Input): Promise<number> {
-  await checkChildren(tx, orgId, input);
-  const [row] = await tx
-    .insert(taxes)
-    .values({ orgId, ...valuesOf(input) })
-    .returning({ id: taxes.id });
-  await setChildren(tx, orgId, row.id, input.children);
-  await recordActivity(tx, orgId, { entityType: 'tax', entityId: row.id, userId: actorId, action: 'created' });
-  return row.id;
-}
-
-export async function addTax(tx: Tx, orgId: number, actorId: number, input: Input, query: SimpleListQuery) {
-  const id = await createTax(tx, orgId, actorId, input);
-  return { message: 'Tax added successfully', tax: await getTax(tx, orgId, id), ...(await listTaxes(tx, orgId, query)) };
-}
-
-export async function updateTax(tx: Tx, orgId: number, actorId: number, id: number, input: Input) {
-  const before = await getTax(tx, orgId, id);
-  await checkChildren(tx, orgId, input, id);
-  await checkAsChild(tx, orgId, id, input);
-  const values = valuesOf(input);
-  await tx
-    .update(taxes)
-    .set(values)
-    .where(orgRow(taxes, orgId, id));
-  await setChildren(tx, orgId, id, input.children);
-  const changes = diffChanges(
-    { ...before, children: before.Children.map((c) => c.id).sort() } as Record<string, unknown>,
-    { ...values, children: [...input.children].sort() },
-    ['name', 'scope', 'taxComputation', 'amount', 'isPriceIncluded', 'sequence', 'includeBaseAmount', 'children'],
-  );
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'tax', entityId: id, userId: actorId, action: 'updated', changes });
-  return { message: 'Tax updated successfully', tax: await getTax(tx, orgId, id) };
-}
-
-/** Refused (409) while a group, a quotation line or a purchase-order line uses the tax. */
-export async function deleteTax(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
-  await getTax(tx, orgId, id);
-  await deleteOrgRow(tx, taxes, orgId, id, 'This tax is used by other records and cannot be deleted');
-  await recordActivity(tx, orgId, { entityType: 'tax', entityId: id, userId: actorId, action: 'deleted' });
-  return { message: 'Tax deleted successfully', ...(await listTaxes(tx, orgId, query)) };
-}
+/** Creates (the add route, and the import, decision 042), adds, updates and deletes taxes. */
+export const {
+  create: createTax,
+  add: addTax,
+  update: updateTax,
+  remove: deleteTax,
+} = masterDataWrites({
+  entityType: 'tax',
+  table: taxes,
+  get: getTax,
+  list: listTaxes,
+  insert: async (tx, orgId, input: Input) => {
+    await checkChildren(tx, orgId, input);
+    const [row] = await tx
+      .insert(taxes)
+      .values({ orgId, ...valuesOf(input) })
+      .returning({ id: taxes.id });
+    await setChildren(tx, orgId, row.id, input.children);
+    return row.id;
+  },
+  change: async (tx, orgId, id, input, before) => {
+    await checkChildren(tx, orgId, input, id);
+    await checkAsChild(tx, orgId, id, input);
+    const values = valuesOf(input);
+    await tx
+      .update(taxes)
+      .set(values)
+      .where(orgRow(taxes, orgId, id));
+    await setChildren(tx, orgId, id, input.children);
+    return diffChanges(
+      { ...before, children: before.Children.map((c) => c.id).sort() } as Record<string, unknown>,
+      { ...values, children: [...input.children].sort() },
+      ['name', 'scope', 'taxComputation', 'amount', 'isPriceIncluded', 'sequence', 'includeBaseAmount', 'children'],
+    );
+  },
+  keys: { added: 'tax', updated: ['tax'] },
+  noun: 'Tax',
+  // while a group, a quotation line or a purchase-order line uses the tax
+  inUse: 'This tax is used by other records and cannot be deleted',
+});

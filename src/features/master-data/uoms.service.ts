@@ -5,7 +5,7 @@ import { uomCategories, uoms } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { pagination } from '../../shared/pagination';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import type {
   SimpleListQuery,
   UomCategoryDto,
@@ -16,7 +16,8 @@ import type {
   uomOptionsQuerySchema,
 } from './master-data.schema';
 import { iso, nameContains, readSimpleTable } from '../../server/db/simple-list';
-import { orgRow, deleteOrgRow, readOrgRow } from '../../server/db/org-rows';
+import { orgRow, readOrgRow } from '../../server/db/org-rows';
+import { masterDataWrites } from './master-data-writes';
 import { requireReference } from '../../server/db/references';
 
 registerActivityEntity('uom-category', uomCategories, 'UOM category');
@@ -51,36 +52,34 @@ export async function getUomCategory(tx: Tx, orgId: number, id: number) {
   return categoryDto(row);
 }
 
-/** Creates one UOM category (the add route, and the import, decision 042); returns its id. */
-export async function createUomCategory(tx: Tx, orgId: number, actorId: number, input: z.output<typeof uomCategoryInputSchema>): Promise<number> {
-  const [row] = await tx.insert(uomCategories).values({ orgId, name: input.name }).returning({ id: uomCategories.id });
-  await recordActivity(tx, orgId, { entityType: 'uom-category', entityId: row.id, userId: actorId, action: 'created' });
-  return row.id;
-}
-
-export async function addUomCategory(tx: Tx, orgId: number, actorId: number, input: z.output<typeof uomCategoryInputSchema>, query: SimpleListQuery) {
-  const id = await createUomCategory(tx, orgId, actorId, input);
-  return { message: 'UOM Category added successfully', addedUomCategory: await getUomCategory(tx, orgId, id), ...(await listUomCategories(tx, orgId, query)) };
-}
-
-export async function updateUomCategory(tx: Tx, orgId: number, actorId: number, id: number, input: z.output<typeof uomCategoryInputSchema>) {
-  const before = await getUomCategory(tx, orgId, id);
-  await tx
-    .update(uomCategories)
-    .set({ name: input.name })
-    .where(orgRow(uomCategories, orgId, id));
-  const changes = diffChanges({ name: before.name }, { name: input.name }, ['name']);
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'uom-category', entityId: id, userId: actorId, action: 'updated', changes });
-  return { message: 'UOM Category updated successfully', category: await getUomCategory(tx, orgId, id) };
-}
-
-/** Refused (409) while units of measure belong to the category. */
-export async function deleteUomCategory(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
-  await getUomCategory(tx, orgId, id);
-  await deleteOrgRow(tx, uomCategories, orgId, id, 'This UOM category has units of measure and cannot be deleted');
-  await recordActivity(tx, orgId, { entityType: 'uom-category', entityId: id, userId: actorId, action: 'deleted' });
-  return { message: 'UOM Category deleted successfully', ...(await listUomCategories(tx, orgId, query)) };
-}
+/** Creates (the add route, and the import, decision 042), adds, updates and deletes UOM categories. */
+export const {
+  create: createUomCategory,
+  add: addUomCategory,
+  update: updateUomCategory,
+  remove: deleteUomCategory,
+} = masterDataWrites({
+  entityType: 'uom-category',
+  table: uomCategories,
+  get: getUomCategory,
+  list: listUomCategories,
+  insert: async (tx, orgId, input: z.output<typeof uomCategoryInputSchema>) => {
+    const [row] = await tx.insert(uomCategories).values({ orgId, name: input.name }).returning({ id: uomCategories.id });
+    return row.id;
+  },
+  change: async (tx, orgId, id, input, before) => {
+    await tx
+      .update(uomCategories)
+      .set({ name: input.name })
+      .where(orgRow(uomCategories, orgId, id));
+    return diffChanges({ name: before.name }, { name: input.name }, ['name']);
+  },
+  // the spec's names for these answers' records
+  keys: { added: 'addedUomCategory', updated: ['category'] },
+  noun: 'UOM Category',
+  // while units of measure belong to the category
+  inUse: 'This UOM category has units of measure and cannot be deleted',
+});
 
 // ---- Units of measure ---------------------------------------------------------------------------------
 
@@ -181,45 +180,41 @@ async function writeUom<T>(fn: () => Promise<T>) {
 
 const uomValues = (input: UomInput) => ({ name: input.name, categoryId: input.categoryId, type: input.type, ratio: input.ratio });
 
-/** Creates one unit (the add route, and the import, decision 042); returns its id. */
-export async function createUom(tx: Tx, orgId: number, actorId: number, input: UomInput): Promise<number> {
-  await checkUom(tx, orgId, input);
-  const [row] = await writeUom(() =>
-    tx
-      .insert(uoms)
-      .values({ orgId, ...uomValues(input) })
-      .returning({ id: uoms.id }),
-  );
-  await recordActivity(tx, orgId, { entityType: 'uom', entityId: row.id, userId: actorId, action: 'created' });
-  return row.id;
-}
-
-export async function addUom(tx: Tx, orgId: number, actorId: number, input: UomInput, query: UomListQuery) {
-  const id = await createUom(tx, orgId, actorId, input);
-  return { message: 'UOM added successfully', uom: await getUom(tx, orgId, id), ...(await listUoms(tx, orgId, query)) };
-}
-
-/** Response: the unit under `uom`, and under `category` too (the spec's name for this call's response). */
-export async function updateUom(tx: Tx, orgId: number, actorId: number, id: number, input: UomInput) {
-  const before = await getUom(tx, orgId, id);
-  await checkUom(tx, orgId, input, id);
-  const values = uomValues(input);
-  await writeUom(() =>
-    tx
-      .update(uoms)
-      .set(values)
-      .where(orgRow(uoms, orgId, id)),
-  );
-  const changes = diffChanges(before as unknown as Record<string, unknown>, values, ['name', 'categoryId', 'type', 'ratio']);
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'uom', entityId: id, userId: actorId, action: 'updated', changes });
-  const uom = await getUom(tx, orgId, id);
-  return { message: 'UOM updated successfully', uom, category: uom };
-}
-
-/** Refused (409) while parts use the unit. */
-export async function deleteUom(tx: Tx, orgId: number, actorId: number, id: number, query: UomListQuery) {
-  await getUom(tx, orgId, id);
-  await deleteOrgRow(tx, uoms, orgId, id, 'This unit of measure is used by other records and cannot be deleted');
-  await recordActivity(tx, orgId, { entityType: 'uom', entityId: id, userId: actorId, action: 'deleted' });
-  return { message: 'UOM deleted successfully', ...(await listUoms(tx, orgId, query)) };
-}
+/** Creates (the add route, and the import, decision 042), adds, updates and deletes units of measure. */
+export const {
+  create: createUom,
+  add: addUom,
+  update: updateUom,
+  remove: deleteUom,
+} = masterDataWrites({
+  entityType: 'uom',
+  table: uoms,
+  get: getUom,
+  list: listUoms,
+  insert: async (tx, orgId, input: UomInput) => {
+    await checkUom(tx, orgId, input);
+    const [row] = await writeUom(() =>
+      tx
+        .insert(uoms)
+        .values({ orgId, ...uomValues(input) })
+        .returning({ id: uoms.id }),
+    );
+    return row.id;
+  },
+  change: async (tx, orgId, id, input, before) => {
+    await checkUom(tx, orgId, input, id);
+    const values = uomValues(input);
+    await writeUom(() =>
+      tx
+        .update(uoms)
+        .set(values)
+        .where(orgRow(uoms, orgId, id)),
+    );
+    return diffChanges(before as unknown as Record<string, unknown>, values, ['name', 'categoryId', 'type', 'ratio']);
+  },
+  // an update answers the unit under `category` too (the spec's name for this call's response)
+  keys: { added: 'uom', updated: ['uom', 'category'] },
+  noun: 'UOM',
+  // while parts use the unit
+  inUse: 'This unit of measure is used by other records and cannot be deleted',
+});

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { currentLocation, renderWithProviders } from '../../../web/test/render';
 import { realServer, type RealSession } from '../../../web/test/real-api';
 import TaxesPage from './taxes-page';
+import AssetCategoriesPage from './asset-categories-page';
 
 const server = realServer();
 
@@ -29,5 +30,14 @@ describe("a master-data list's Import entry", () => {
     renderWithProviders(<TaxesPage />, { route: '/settings/taxes' });
     await screen.findByText('VAT 15%');
     expect(screen.queryByTestId('import-list')).toBeNull();
+  });
+
+  it('a page built by masterDataPage (asset categories) lists the records, offers Import and opens the drawer', async () => {
+    const { org } = await server.signIn('manager');
+    expect((await org.admin.post('/api/asset-categories/add-asset-category', { name: 'Cooling Towers', code: 'CTW' })).status).toBe(201);
+    renderWithProviders(<AssetCategoriesPage />, { route: '/settings/assets-category' });
+    expect(await screen.findByTestId('import-list')).toBeTruthy();
+    await userEvent.click(await screen.findByText('Cooling Towers'));
+    expect(await screen.findByTestId('master-data-drawer')).toBeTruthy();
   });
 });

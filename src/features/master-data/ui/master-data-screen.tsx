@@ -125,6 +125,23 @@ export function useMasterList<Row>(queryKey: string, path: string, listKey: stri
   return { rows: query.data ?? [], loading: query.isFetching, failed: query.isError, refetch: () => void query.refetch(), setList, invalidate };
 }
 
+/** The props `entityScreen` gives. */
+type EntityScreenProps = ReturnType<typeof entityScreen>;
+
+/**
+ * A simple master-data page (its route's default export): the screen of `entityScreen(t, plural, singular, texts)`
+ * with what `screen(t)` gives (messages, columns, form), `t` of the masterData namespace.
+ */
+export function masterDataPage<Row extends { id: number; name: string }>(
+  [plural, singular, texts]: [plural: string, singular: string, texts?: string],
+  screen: (t: (key: string) => string) => Omit<MasterDataScreenProps<Row>, keyof EntityScreenProps>,
+) {
+  return function MasterDataPage() {
+    const { t } = useTranslation('masterData');
+    return <MasterDataScreen<Row> {...entityScreen(t, plural, singular, texts)} {...screen(t)} />;
+  };
+}
+
 type AnyForm = UseFormReturn<any, any, any>;
 
 export interface MasterDataScreenProps<Row extends { id: number; name: string }> {
