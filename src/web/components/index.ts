@@ -63,6 +63,7 @@ export { DateTimeField, type DateTimeFieldProps } from './date-time-field';
 export { StatCard } from './stat-card';
 export { ChartImage, chartSummary, type ChartPart } from './chart-image';
 export { DetailTable, type DetailColumn } from './detail-table';
+export { TableHead } from './table-head';
 export { AsyncSelectField } from './async-select-field';
 export { AsyncSelectFilter } from './async-select-filter';
 export { FormField } from './form-field';

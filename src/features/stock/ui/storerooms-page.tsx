@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Drawer, Group, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete, ExportButton, notifyError, notifySuccess, useNotifiedQuery } from '../../../web/components';
+import { confirmDelete, ExportButton, notifyError, notifySuccess, useNotifiedQuery, TableHead } from '../../../web/components';
 import { api, ApiError } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { LocationSelect } from '../../locations/ui/location-select';
@@ -48,13 +48,7 @@ export default function StoreroomsPage() {
       ) : (
         <Table.ScrollContainer minWidth={280}>
           <Table data-testid="storeroom-list">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('name')}</Table.Th>
-                <Table.Th>{t('kind')}</Table.Th>
-                <Table.Th>{t('location')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead labels={[t('name'), t('kind'), t('location')]} />
             <Table.Tbody>
               {rows.map((l) => (
                 <Table.Tr key={l.id} data-testid={`storeroom-${l.id}`}>
