@@ -52,7 +52,7 @@ export {
   type RowDrawerProps,
 } from './record-actions';
 export { StaleEditAlert, isStaleEdit, useStaleEdit, useVersionedRecord } from './stale-edit';
-export { RecordCreateModal, type RecordCreateModalProps } from './record-create-modal';
+export { RecordCreateModal, areaCreateModal, type RecordCreateModalProps } from './record-create-modal';
 export { createRecordMultiSelect, createRecordSelect, type RecordMultiSelectProps, type RecordSelectConfig, type RecordSelectProps } from './record-select';
 export { useDrawerRecord, useFormFromRecord, useNotifiedQuery, useRecordForm, type ListDrawerProps } from './use-drawer-record';
 export { drawerTexts, recordPaths, useRecordDrawer } from './use-record-drawer';
@@ -74,6 +74,7 @@ export { SecretShownModal } from './secret-shown-modal';
 export { RowRecordDrawer } from './row-record-drawer';
 export { badgeColumn } from './badge-column';
 export { useBusyAction } from './use-busy-action';
+export { usePlainFormActions } from './use-plain-form-actions';
 export { AdminListPage } from './admin-list-page';
 export { listSelectProps, type ListSelectBase } from './list-select-props';
 export { useVersionedListRecord } from './versioned-list-record';
