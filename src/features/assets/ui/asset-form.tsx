@@ -4,7 +4,7 @@ import { Checkbox, Select, SimpleGrid, Stack, TextInput, Textarea } from '@manti
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, DayField, RecordCreateModal } from '../../../web/components';
+import { FormField, DayField, areaCreateModal } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
@@ -134,25 +134,11 @@ export function AssetFields({ form, record }: { form: AssetForm; record?: AssetD
 }
 
 /** The creation dialog opened by the asset select's "Add New" entry. */
-export function AssetCreateModal({ onClose, onCreated }: { onClose(): void; onCreated(asset: AssetDto): void }) {
-  const { t } = useTranslation('assets');
-  const form = useAssetForm(null);
-  return (
-    <RecordCreateModal
-      form={form}
-      title={t('newTitle')}
-      size="xl"
-      testId="asset-create-modal"
-      create={(values) => api.post<{ asset: AssetDto }>('/assets/add-asset', values).then((r) => r.asset)}
-      success={t('added')}
-      failure={t('addFailed')}
-      onClose={onClose}
-      onCreated={onCreated}
-    >
-      <AssetFields form={form} />
-    </RecordCreateModal>
-  );
-}
+export const AssetCreateModal = areaCreateModal('assets', useAssetForm, AssetFields, {
+  size: 'xl',
+  testId: 'asset-create-modal',
+  create: (values) => api.post<{ asset: AssetDto }>('/assets/add-asset', values).then((r) => r.asset),
+});
 
 /** The ids of an asset and everything under it, from the tree's flat nodes. */
 export function selfAndDescendants(nodes: Pick<AssetNode, 'id' | 'parentId'>[], self: number | null): Set<number> {
