@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Checkbox, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, DayField, areaCreateModal } from '../../../web/components';
+import { FormField, DayField, areaCreateModal, FormTextarea } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
@@ -121,14 +121,7 @@ export function AssetFields({ form, record }: { form: AssetForm; record?: AssetD
         <FormField form={form} name="parentId" component={AssetParentSelect} label={t('parent')} self={record?.id ?? null} />
       </SimpleGrid>
       <Checkbox label={tStates('independent')} {...form.register('independent')} data-testid="field-independent" />
-      <Textarea
-        label={t('description')}
-        autosize
-        minRows={3}
-        {...form.register('description')}
-        error={errors.description?.message}
-        data-testid="field-description"
-      />
+      <FormTextarea form={form} name="description" label={t('description')} minRows={3} testId="field-description" />
     </Stack>
   );
 }
