@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, Stack, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { TableHead } from './table-head';
 
 export interface DetailColumn<T> {
   header: ReactNode;
@@ -35,14 +36,7 @@ export function DetailTable<T>(props: {
       ) : (
         <Table.ScrollContainer minWidth={props.minWidth}>
           <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                {props.columns.map((c, i) => (
-                  <Table.Th key={i}>{c.header}</Table.Th>
-                ))}
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead labels={[...props.columns.map((c) => c.header), null]} />
             <Table.Tbody>
               {props.rows.map((row) => (
                 <Table.Tr key={props.rowKey(row)} data-testid={props.rowTestId}>

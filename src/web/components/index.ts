@@ -52,7 +52,7 @@ export {
   type RowDrawerProps,
 } from './record-actions';
 export { StaleEditAlert, isStaleEdit, useStaleEdit, useVersionedRecord } from './stale-edit';
-export { RecordCreateModal, type RecordCreateModalProps } from './record-create-modal';
+export { RecordCreateModal, areaCreateModal, type RecordCreateModalProps } from './record-create-modal';
 export { createRecordMultiSelect, createRecordSelect, type RecordMultiSelectProps, type RecordSelectConfig, type RecordSelectProps } from './record-select';
 export { useDrawerRecord, useFormFromRecord, useNotifiedQuery, useRecordForm, type ListDrawerProps } from './use-drawer-record';
 export { drawerTexts, recordPaths, useRecordDrawer } from './use-record-drawer';
@@ -63,9 +63,11 @@ export { DateTimeField, type DateTimeFieldProps } from './date-time-field';
 export { StatCard } from './stat-card';
 export { ChartImage, chartSummary, type ChartPart } from './chart-image';
 export { DetailTable, type DetailColumn } from './detail-table';
+export { TableHead } from './table-head';
 export { AsyncSelectField } from './async-select-field';
 export { AsyncSelectFilter } from './async-select-filter';
 export { FormField } from './form-field';
+export { FormTextarea } from './form-textarea';
 export { openById, useOpenRecord } from './use-open-record';
 export { historyFieldLabel, historyValue, registerHistoryLabels, type HistoryLabels } from './history-labels';
 export { TreeView, nestNodes, type FlatNode } from './tree-view';
@@ -73,6 +75,7 @@ export { SecretShownModal } from './secret-shown-modal';
 export { RowRecordDrawer } from './row-record-drawer';
 export { badgeColumn } from './badge-column';
 export { useBusyAction } from './use-busy-action';
+export { usePlainFormActions } from './use-plain-form-actions';
 export { AdminListPage } from './admin-list-page';
 export { listSelectProps, type ListSelectBase } from './list-select-props';
 export { useVersionedListRecord } from './versioned-list-record';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Button, Group, Modal, type ModalProps } from '@mantine/core';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -59,4 +59,26 @@ export function RecordCreateModal<V extends FieldValues, Out, Rec>(props: Record
       </form>
     </Modal>
   );
+}
+
+/**
+ * An area's creation dialog for its picker's "Add New" (createRecordSelect's `CreateModal`): the area's form (new)
+ * and fields, its texts from the namespace `ns` (`newTitle`, then the toasts `added` and `addFailed`), and `create`,
+ * which posts the values and gives back the new record.
+ */
+export function areaCreateModal<V extends FieldValues, Out, Rec>(
+  ns: string,
+  useAreaForm: (record: null) => UseFormReturn<V, unknown, Out>,
+  Fields: ComponentType<{ form: UseFormReturn<V, unknown, Out> }>,
+  dialog: { size: ModalProps['size']; testId: string; create(values: Out): Promise<Rec> },
+) {
+  return function AreaCreateModal({ onClose, onCreated }: { onClose(): void; onCreated(record: Rec): void }) {
+    const { t } = useTranslation(ns);
+    const form = useAreaForm(null);
+    return (
+      <RecordCreateModal {...dialog} form={form} title={t('newTitle')} success={t('added')} failure={t('addFailed')} onClose={onClose} onCreated={onCreated}>
+        <Fields form={form} />
+      </RecordCreateModal>
+    );
+  };
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../web/lib/api';
 import { registerTranslations } from '../../../web/i18n';
 import { displayTimeZone, formatMinutes } from '../../../web/lib/format';
+import { TableHead } from '../../../web/components/table-head';
 import { addDays, zonedInstant } from '../../../shared/dates';
 import type { Availability } from '../../asset-states/asset-states.schema';
 
@@ -89,13 +90,7 @@ export function AvailabilityFigure({
             </Group>
             {a.byAsset.length ? (
               <Table withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('asset')}</Table.Th>
-                    <Table.Th>{t('down')}</Table.Th>
-                    <Table.Th>{t('value')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead labels={[t('asset'), t('down'), t('value')]} />
                 <Table.Tbody>
                   {a.byAsset.slice(0, 10).map((r) => (
                     <Table.Tr key={r.id}>

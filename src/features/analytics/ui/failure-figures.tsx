@@ -2,6 +2,7 @@ import { SimpleGrid, Table } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../web/lib/format';
+import { TableHead } from '../../../web/components/table-head';
 import type { FailureModeMtbf, FailurePareto } from '../analytics-failures.schema';
 import { FigureCard } from './figure-card';
 import { useFigure } from './insights-figure-kit';
@@ -34,14 +35,7 @@ export function FailureFigures({ query, enabled }: { query: Record<string, strin
               series={[{ name: 'count', label: t('count'), color: 'red.6' }]}
             />
             <Table striped withTableBorder mt="sm" data-testid="failure-pareto-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('problem')}</Table.Th>
-                  <Table.Th>{t('count')}</Table.Th>
-                  <Table.Th>{t('share')}</Table.Th>
-                  <Table.Th>{t('cumulative')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead labels={[t('problem'), t('count'), t('share'), t('cumulative')]} />
               <Table.Tbody>
                 {d.problems.map((p) => (
                   <Table.Tr key={p.problemCodeId}>
@@ -69,14 +63,7 @@ export function FailureFigures({ query, enabled }: { query: Record<string, strin
       >
         {(d) => (
           <Table striped withTableBorder data-testid="failure-modes-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('asset')}</Table.Th>
-                <Table.Th>{t('problem')}</Table.Th>
-                <Table.Th>{t('failures')}</Table.Th>
-                <Table.Th>{t('mtbfHours')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead labels={[t('asset'), t('problem'), t('failures'), t('mtbfHours')]} />
             <Table.Tbody>
               {d.modes.map((m) => (
                 <Table.Tr key={`${m.assetId}:${m.problemCodeId}`}>

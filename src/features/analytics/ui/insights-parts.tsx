@@ -5,6 +5,7 @@ import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../web/lib/format';
 import { ChartImage } from '../../../web/components/chart-image';
+import { TableHead } from '../../../web/components/table-head';
 import type { Kpi } from '../analytics.schema';
 
 /** A donut with its tooltip, named for assistive technology by its figures. */
@@ -73,13 +74,7 @@ export function SimpleTable({ head, rows, testId }: { head: ReactNode[]; rows: R
   return (
     <Table.ScrollContainer minWidth={360}>
       <Table striped highlightOnHover fz="sm" data-testid={testId}>
-        <Table.Thead>
-          <Table.Tr>
-            {head.map((h, i) => (
-              <Table.Th key={i}>{h}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead labels={head} />
         <Table.Tbody>
           {rows.map((r, i) => (
             <Table.Tr key={i}>

@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Code, Modal, Select, Stack, Table, Text, TextInp
 import { Controller } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DialogActions, AdminListPage, confirmAction, notifyError, notifySuccess, SecretShownModal, useRecordForm } from '../../../web/components';
+import { DialogActions, AdminListPage, confirmAction, notifyError, notifySuccess, SecretShownModal, useRecordForm, TableHead } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import { API_KEY_ROLES, apiKeyInputSchema, type ApiKeyInput, type ApiKeyRole } from '../api-keys.schema';
@@ -85,17 +85,7 @@ export default function ApiKeysPage() {
       records={(data) => (
         <Table.ScrollContainer minWidth={720}>
           <Table striped highlightOnHover data-testid="api-keys-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('name')}</Table.Th>
-                <Table.Th>{t('prefix')}</Table.Th>
-                <Table.Th>{t('role')}</Table.Th>
-                <Table.Th>{t('lastUsed')}</Table.Th>
-                <Table.Th>{t('expires')}</Table.Th>
-                <Table.Th>{t('status')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead labels={[t('name'), t('prefix'), t('role'), t('lastUsed'), t('expires'), t('status'), null]} />
             <Table.Tbody>
               {data.apiKeys.map((k) => (
                 <Table.Tr key={k.id}>

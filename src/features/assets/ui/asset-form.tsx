@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Checkbox, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, DayField, RecordCreateModal } from '../../../web/components';
+import { FormField, DayField, areaCreateModal, FormTextarea } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
@@ -121,38 +121,17 @@ export function AssetFields({ form, record }: { form: AssetForm; record?: AssetD
         <FormField form={form} name="parentId" component={AssetParentSelect} label={t('parent')} self={record?.id ?? null} />
       </SimpleGrid>
       <Checkbox label={tStates('independent')} {...form.register('independent')} data-testid="field-independent" />
-      <Textarea
-        label={t('description')}
-        autosize
-        minRows={3}
-        {...form.register('description')}
-        error={errors.description?.message}
-        data-testid="field-description"
-      />
+      <FormTextarea form={form} name="description" label={t('description')} minRows={3} testId="field-description" />
     </Stack>
   );
 }
 
 /** The creation dialog opened by the asset select's "Add New" entry. */
-export function AssetCreateModal({ onClose, onCreated }: { onClose(): void; onCreated(asset: AssetDto): void }) {
-  const { t } = useTranslation('assets');
-  const form = useAssetForm(null);
-  return (
-    <RecordCreateModal
-      form={form}
-      title={t('newTitle')}
-      size="xl"
-      testId="asset-create-modal"
-      create={(values) => api.post<{ asset: AssetDto }>('/assets/add-asset', values).then((r) => r.asset)}
-      success={t('added')}
-      failure={t('addFailed')}
-      onClose={onClose}
-      onCreated={onCreated}
-    >
-      <AssetFields form={form} />
-    </RecordCreateModal>
-  );
-}
+export const AssetCreateModal = areaCreateModal('assets', useAssetForm, AssetFields, {
+  size: 'xl',
+  testId: 'asset-create-modal',
+  create: (values) => api.post<{ asset: AssetDto }>('/assets/add-asset', values).then((r) => r.asset),
+});
 
 /** The ids of an asset and everything under it, from the tree's flat nodes. */
 export function selfAndDescendants(nodes: Pick<AssetNode, 'id' | 'parentId'>[], self: number | null): Set<number> {

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../web/lib/api';
-import { notifySuccess, useBusyAction } from '../../../web/components';
+import { notifySuccess, useBusyAction, TableHead } from '../../../web/components';
 import { formatDateTime, formatMinutes } from '../../../web/lib/format';
 import { ASSET_STATES, type AssetState } from '../../asset-states/asset-states.values';
 import type { AssetStatesAnswer, Availability } from '../../asset-states/asset-states.schema';
@@ -135,16 +135,7 @@ function IntervalsTable({ intervals }: { intervals: Interval[] }) {
   return (
     <Table.ScrollContainer minWidth={560} type="native">
       <Table data-testid="asset-state-list" withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('column')}</Table.Th>
-            <Table.Th>{t('from')}</Table.Th>
-            <Table.Th>{t('to')}</Table.Th>
-            <Table.Th>{t('reason')}</Table.Th>
-            <Table.Th>{t('setBy')}</Table.Th>
-            <Table.Th>{t('source')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead labels={[t('column'), t('from'), t('to'), t('reason'), t('setBy'), t('source')]} />
         <Table.Tbody>
           {intervals.map((i) => (
             <Table.Tr key={i.id} data-state={i.state}>

@@ -19,6 +19,7 @@ import {
   useServerList,
   type Column,
   type ListData,
+  TableHead,
 } from '../../../web/components';
 import { api, ApiError, errorMessage } from '../../../web/lib/api';
 import { translateMessage } from '../../../web/i18n/messages/translate-message';
@@ -246,13 +247,7 @@ function AssetFamily({ asset, onOpen }: { asset: AssetDto; onOpen(id: number): v
       {s && (
         <SimpleGrid cols={1}>
           <Table data-testid="asset-rollup" withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('rollup')}</Table.Th>
-                <Table.Th>{t('rollupOwn')}</Table.Th>
-                <Table.Th>{t('rollupTotal')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead labels={[t('rollup'), t('rollupOwn'), t('rollupTotal')]} />
             <Table.Tbody>
               <Table.Tr>
                 <Table.Td>{t('workOrders')}</Table.Td>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DialogActions, notifySuccess, useBusyAction } from '../../../web/components';
+import { DialogActions, notifySuccess, useBusyAction, TableHead } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { registerTranslations } from '../../../web/i18n';
 import { formatNumber } from '../../../web/lib/format';
@@ -110,15 +110,7 @@ function ReceiveDialog({ receiving, number, onClose }: { receiving: ReceivingDto
         ) : (
           <Table.ScrollContainer minWidth={420}>
             <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('part')}</Table.Th>
-                  <Table.Th>{t('ordered')}</Table.Th>
-                  <Table.Th>{t('received')}</Table.Th>
-                  <Table.Th>{t('outstanding')}</Table.Th>
-                  <Table.Th>{t('toReceive')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead labels={[t('part'), t('ordered'), t('received'), t('outstanding'), t('toReceive')]} />
               <Table.Tbody>
                 {open.map((l) => (
                   <Table.Tr key={l.partId} data-testid={`receive-line-${l.partId}`}>

@@ -87,6 +87,29 @@ function ScheduledReports({ reports, onEdit, onRemove }: { reports: ReportRow[] 
   );
 }
 
+/** One of a few values under its label: `insightsReports.<name>` labels it, `insightsReports.<value>` each value. */
+function ReportChoice<V extends string>({
+  name,
+  values,
+  value,
+  onChange,
+}: {
+  name: string;
+  values: NoInfer<V>[];
+  value: V;
+  onChange(value: NoInfer<V>): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {t(`insightsReports.${name}`)}
+      </Text>
+      <SegmentedControl value={value} onChange={(v) => onChange(v as V)} data={values.map((v) => ({ value: v, label: t(`insightsReports.${v}`) }))} />
+    </Stack>
+  );
+}
+
 function ScheduleReportForm({ filters }: { filters: Record<string, string> }) {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -172,32 +195,8 @@ function ScheduleReportForm({ filters }: { filters: Record<string, string> }) {
           data-testid="schedule-report-screen-filters"
         />
       )}
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {t('insightsReports.frequency')}
-        </Text>
-        <SegmentedControl
-          value={frequency}
-          onChange={(v) => setFrequency(v as ReportFrequency)}
-          data={[
-            { value: 'weekly', label: t('insightsReports.weekly') },
-            { value: 'monthly', label: t('insightsReports.monthly') },
-          ]}
-        />
-      </Stack>
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {t('insightsReports.format')}
-        </Text>
-        <SegmentedControl
-          value={format}
-          onChange={(v) => setFormat(v as ReportFormat)}
-          data={[
-            { value: 'html', label: t('insightsReports.html') },
-            { value: 'pdf', label: t('insightsReports.pdf') },
-          ]}
-        />
-      </Stack>
+      <ReportChoice name="frequency" values={['weekly', 'monthly']} value={frequency} onChange={setFrequency} />
+      <ReportChoice name="format" values={['html', 'pdf']} value={format} onChange={setFormat} />
       <MultiSelect
         label={t('insightsReports.recipients')}
         data={managers}

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button, Drawer, Group, Stack, TextInput, Title, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ExportButton, notifyError, notifySuccess, TreeView, useMoney, useNotifiedQuery, optionOf } from '../../../web/components';
-import { api, ApiError } from '../../../web/lib/api';
+import { ExportButton, TreeView, useMoney, useNotifiedQuery, optionOf, usePlainFormActions } from '../../../web/components';
+import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import type { LocationDto, LocationNode, LocationSummary } from '../locations.schema';
 import { ROLLUP_DOWN_DAYS } from '../../assets/asset-rollup.schema';
@@ -49,7 +48,6 @@ export default function LocationsPage() {
 
 function LocationDrawer({ id, canEdit, onClose }: { id: number | null; canEdit: boolean; onClose(): void }) {
   const { t } = useTranslation('locations');
-  const queryClient = useQueryClient();
   const one = useNotifiedQuery(
     {
       queryKey: ['locations', 'one', id],
@@ -61,35 +59,14 @@ function LocationDrawer({ id, canEdit, onClose }: { id: number | null; canEdit: 
   const loaded = one.data?.location;
   const [values, setValues] = useState<{ name: string; code: string; parentId: number | null } | null>(null);
   const form = values ?? { name: loaded?.name ?? '', code: loaded?.code ?? '', parentId: loaded?.parentId ?? null };
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, run } = usePlainFormActions('locations', onClose);
   const set = (patch: Partial<typeof form>) => setValues({ ...form, ...patch });
-  const done = (message: string) => {
-    notifySuccess(message);
-    void queryClient.invalidateQueries({ queryKey: ['locations'] });
-    onClose();
-  };
-  const failed = (err: unknown, fallback: string) => {
-    if (err instanceof ApiError && err.issues?.length) setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
-    notifyError(err instanceof ApiError ? err.message : fallback);
-  };
-  const save = async () => {
+  const save = () => {
     const body = { name: form.name, code: form.code, parentId: form.parentId };
-    try {
-      if (id === null) await api.post('/locations/add-location', body);
-      else await api.put(`/locations/update-location/${id}`, body);
-      done(id === null ? t('added') : t('updated'));
-    } catch (err) {
-      failed(err, t('saveFailed'));
-    }
+    const send = () => (id === null ? api.post('/locations/add-location', body) : api.put(`/locations/update-location/${id}`, body));
+    return run(send, id === null ? t('added') : t('updated'), t('saveFailed'));
   };
-  const remove = async () => {
-    try {
-      await api.del(`/locations/delete-location/${id}`);
-      done(t('deleted'));
-    } catch (err) {
-      failed(err, t('deleteFailed'));
-    }
-  };
+  const remove = () => run(() => api.del(`/locations/delete-location/${id}`), t('deleted'), t('deleteFailed'));
   return (
     <Drawer opened onClose={onClose} position="right" title={loaded ? loaded.path : t('newTitle')} data-testid="location-drawer">
       {id !== null && !loaded ? null : (

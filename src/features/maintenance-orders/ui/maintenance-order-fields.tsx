@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { Alert, Grid, Select, Textarea } from '@mantine/core';
+import { Alert, Grid, Select } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AsyncMultiSelect, DayField, FormField, optionOf, pickerDay, type SelectOption } from '../../../web/components';
+import { AsyncMultiSelect, DayField, FormField, optionOf, pickerDay, type SelectOption, FormTextarea } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { AssetFormField } from '../../assets/ui/asset-select';
 import { ServiceMultiSelect } from '../../service-catalog/ui/service-select';
@@ -162,15 +162,7 @@ export function MaintenanceOrderOverview(props: { form: UseFormReturn<FormValues
       <Grid.Col span={{ base: 12, sm: 6 }}>{dateField('dueDate', 'mo-due')}</Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>{dateField('completionDate', 'mo-completion')}</Grid.Col>
       <Grid.Col span={12}>
-        <Textarea
-          label={t('field.rootCauseAnalysis')}
-          autosize
-          minRows={3}
-          {...form.register('rootCauseAnalysis')}
-          error={errors.rootCauseAnalysis?.message}
-          disabled={locked}
-          data-testid="mo-rca"
-        />
+        <FormTextarea form={form} name="rootCauseAnalysis" label={t('field.rootCauseAnalysis')} minRows={3} disabled={locked} testId="mo-rca" />
       </Grid.Col>
     </Grid>
   );

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { Grid, Select, Textarea, TextInput } from '@mantine/core';
+import { Grid, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DayField, FormField, optionOf, pickerDay } from '../../../web/components';
+import { DayField, FormField, optionOf, pickerDay, FormTextarea } from '../../../web/components';
 import { useAppData } from '../../../web/lib/app-data';
 import { suggestedWorkers } from '../../../web/lib/worker-options';
 import { AssetFormField } from '../../assets/ui/asset-select';
@@ -154,15 +154,7 @@ export function MaintenanceRequestOverview({ form, record }: { form: UseFormRetu
         <TextInput label={t('field.title')} withAsterisk {...form.register('title')} error={errors.title?.message} data-testid="mr-title" />
       </Grid.Col>
       <Grid.Col span={12}>
-        <Textarea
-          label={t('field.description')}
-          withAsterisk
-          autosize
-          minRows={3}
-          {...form.register('problemDescription')}
-          error={errors.problemDescription?.message}
-          data-testid="mr-description"
-        />
+        <FormTextarea form={form} name="problemDescription" label={t('field.description')} withAsterisk minRows={3} testId="mr-description" />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('maintenanceType', t('field.maintenanceType'), options.type, 'mr-type')}</Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('requester', t('field.requester'), options.requester, 'mr-requester')}</Grid.Col>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../web/lib/api';
 import { formatDateTime, formatDay, formatNumber } from '../../../web/lib/format';
+import { TableHead } from '../../../web/components/table-head';
 import type { MeterDto, ReadingList } from '../meters.schema';
 import './meters-i18n';
 
@@ -54,14 +55,7 @@ export function MeterChart({ meter }: { meter: MeterDto }) {
       />
       <Table.ScrollContainer minWidth={320}>
         <Table striped fz="xs" data-testid="meter-readings-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('readAt')}</Table.Th>
-              <Table.Th>{t('value')}</Table.Th>
-              <Table.Th>{t('source')}</Table.Th>
-              <Table.Th>{t('recordedBy')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead labels={[t('readAt'), t('value'), t('source'), t('recordedBy')]} />
           <Table.Tbody>
             {readings
               .slice(-10)

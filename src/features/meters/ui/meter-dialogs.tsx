@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
-import { Alert, Autocomplete, Button, Checkbox, FileInput, Group, List, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Autocomplete, Button, Checkbox, FileInput, Group, List, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DialogActions, FormField, DateTimeField, notifyError, notifySuccess } from '../../../web/components';
+import { DialogActions, FormField, DateTimeField, notifyError, notifySuccess, FormTextarea } from '../../../web/components';
 import { ApiError, api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { meterInputSchema, meterUpdateSchema, readingInputSchema, type MeterDto, type MeterKind } from '../meters.schema';
 import './meters-i18n';
@@ -104,14 +104,7 @@ export function MeterDialog({
             data-testid="meter-unit"
             comboboxProps={{ withinPortal: true }}
           />
-          <Textarea
-            label={t('description')}
-            autosize
-            minRows={2}
-            {...form.register('description')}
-            error={errors.description?.message}
-            data-testid="meter-description"
-          />
+          <FormTextarea form={form} name="description" label={t('description')} minRows={2} testId="meter-description" />
           <DialogActions
             onCancel={onClose}
             submitLabel={meter ? t('common:actions.save') : t('add')}

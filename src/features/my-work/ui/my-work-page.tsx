@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Badge, Box, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconClipboardList, IconClockPlay, IconLayoutList, IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -149,6 +149,21 @@ function OrderSections({
   );
 }
 
+/** A full screen loaded when opened (the count, a work order): a spinner until its code is there. */
+function ScreenLoading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Center h="60vh">
+          <Loader />
+        </Center>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
 function MyWorkList({ userId }: { userId: number }) {
   const { t } = useTranslation('myWork');
   const [params, setParams] = useSearchParams();
@@ -173,15 +188,9 @@ function MyWorkList({ userId }: { userId: number }) {
 
   if (counting)
     return (
-      <Suspense
-        fallback={
-          <Center h="60vh">
-            <Loader />
-          </Center>
-        }
-      >
+      <ScreenLoading>
         <CountScreen onBack={() => setParams({})} />
-      </Suspense>
+      </ScreenLoading>
     );
   if (open) {
     const order = orders?.find((o) => o.id === open);
@@ -198,15 +207,9 @@ function MyWorkList({ userId }: { userId: number }) {
     }
     if (order)
       return (
-        <Suspense
-          fallback={
-            <Center h="60vh">
-              <Loader />
-            </Center>
-          }
-        >
+        <ScreenLoading>
           <WorkOrderScreen order={order} onBack={() => setParams({})} />
-        </Suspense>
+        </ScreenLoading>
       );
   }
 

@@ -2,7 +2,7 @@ import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/c
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AsyncSelect, FormField, RecordCreateModal, useMoney, optionOf } from '../../../web/components';
+import { AsyncSelect, FormField, areaCreateModal, useMoney, optionOf } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { ProductCategorySelect } from '../../master-data/ui/product-category-select';
@@ -144,22 +144,8 @@ export function PartFields({ form, record }: { form: PartForm; record?: PartDto 
 export const partBody = (values: PartInput): PartInput => (values.type === 'consumable' ? { ...values, quantityOnHand: undefined } : values);
 
 /** The creation dialog opened by the part select's "Add New" entry. */
-export function PartCreateModal({ onClose, onCreated }: { onClose(): void; onCreated(part: PartDto): void }) {
-  const { t } = useTranslation('parts');
-  const form = usePartForm(null);
-  return (
-    <RecordCreateModal
-      form={form}
-      title={t('newTitle')}
-      size="xl"
-      testId="part-create-modal"
-      create={(values) => api.post<{ part: PartDto }>('/parts/add-part', partBody(values)).then((r) => r.part)}
-      success={t('added')}
-      failure={t('addFailed')}
-      onClose={onClose}
-      onCreated={onCreated}
-    >
-      <PartFields form={form} />
-    </RecordCreateModal>
-  );
-}
+export const PartCreateModal = areaCreateModal('parts', usePartForm, PartFields, {
+  size: 'xl',
+  testId: 'part-create-modal',
+  create: (values) => api.post<{ part: PartDto }>('/parts/add-part', partBody(values)).then((r) => r.part),
+});

@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNotifiedQuery } from '../../../web/components';
+import { useNotifiedQuery, TableHead } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { formatNumber } from '../../../web/lib/format';
 import type { StockLevelDto } from '../../stock/stock.schema';
@@ -21,17 +21,17 @@ export function PartStockLevels({ partId }: { partId: number }) {
   return (
     <Table.ScrollContainer minWidth={420}>
       <Table data-testid="part-stock-levels" aria-label={t('stockLevels.levels')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('stockLevels.location')}</Table.Th>
-            <Table.Th>{t('stockLevels.quantity')}</Table.Th>
-            <Table.Th>{t('stockLevels.reserved')}</Table.Th>
-            <Table.Th>{t('stockLevels.available')}</Table.Th>
-            <Table.Th>{t('stockLevels.reorderPoint')}</Table.Th>
-            <Table.Th>{t('stockLevels.reorderQuantity')}</Table.Th>
-            <Table.Th>{t('stockLevels.bin')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          labels={[
+            t('stockLevels.location'),
+            t('stockLevels.quantity'),
+            t('stockLevels.reserved'),
+            t('stockLevels.available'),
+            t('stockLevels.reorderPoint'),
+            t('stockLevels.reorderQuantity'),
+            t('stockLevels.bin'),
+          ]}
+        />
         <Table.Tbody>
           {rows.map((l) => (
             <Table.Tr key={l.locationId} data-testid={`stock-level-${l.locationId}`}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, List, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DialogActions, EmptyState, notifyError, notifySuccess, useDebouncedValue } from '../../../web/components';
+import { DialogActions, EmptyState, notifyError, notifySuccess, useDebouncedValue, TableHead } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { formatDateTime, formatDay } from '../../../web/lib/format';
 import { type OccurrenceDto } from '../pm-plans.schema';
@@ -76,15 +76,7 @@ export function History({ planId }: { planId: number }) {
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table striped data-testid="pm-history">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('occurrence.due')}</Table.Th>
-            <Table.Th>{t('occurrence.asset')}</Table.Th>
-            <Table.Th>{t('occurrence.status')}</Table.Th>
-            <Table.Th>{t('occurrence.workOrder')}</Table.Th>
-            <Table.Th>{t('occurrence.completed')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead labels={[t('occurrence.due'), t('occurrence.asset'), t('occurrence.status'), t('occurrence.workOrder'), t('occurrence.completed')]} />
         <Table.Tbody>
           {rows.map((o) => (
             <Table.Tr key={o.id}>

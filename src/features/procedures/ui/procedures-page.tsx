@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
-import { ActionIcon, Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconHeading, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import {
   type Column,
   type ListData,
   type ListDrawerProps,
+  FormTextarea,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
@@ -204,14 +205,7 @@ function ProcedureDrawer(props: ListDrawerProps & { readOnly: boolean }) {
             <fieldset disabled={props.readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
               <Stack gap="sm">
                 <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="procedure-name" />
-                <Textarea
-                  label={t('description')}
-                  autosize
-                  minRows={2}
-                  {...form.register('description')}
-                  error={errors.description?.message}
-                  data-testid="procedure-description"
-                />
+                <FormTextarea form={form} name="description" label={t('description')} minRows={2} testId="procedure-description" />
                 <StepEditor form={form} readOnly={props.readOnly} />
               </Stack>
             </fieldset>

@@ -4,7 +4,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useFieldArray, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, RecordCreateModal, RichTextField, useMoney, type SelectOption } from '../../../web/components';
+import { FormField, areaCreateModal, RichTextField, useMoney, type SelectOption } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { WorkStationSelect } from '../../work-stations/ui/work-station-select';
 import { serviceInputSchema, type ServiceDto, type ServiceInput } from '../service-catalog.schema';
@@ -139,23 +139,8 @@ export function ServiceFields({ form, record }: { form: ServiceForm; record?: Se
 }
 
 /** The creation dialog opened by the select's "Add New" entry: creates a service and hands it back. */
-export function ServiceCreateModal({ opened = true, onClose, onCreated }: { opened?: boolean; onClose(): void; onCreated(service: ServiceDto): void }) {
-  const { t } = useTranslation('services');
-  const form = useServiceForm(null);
-  return (
-    <RecordCreateModal
-      form={form}
-      opened={opened}
-      title={t('newTitle')}
-      size="xl"
-      testId="service-create-modal"
-      create={(values) => api.post<{ service: ServiceDto }>('/services/add-service', values).then((r) => r.service)}
-      success={t('added')}
-      failure={t('addFailed')}
-      onClose={onClose}
-      onCreated={onCreated}
-    >
-      <ServiceFields form={form} />
-    </RecordCreateModal>
-  );
-}
+export const ServiceCreateModal = areaCreateModal('services', useServiceForm, ServiceFields, {
+  size: 'xl',
+  testId: 'service-create-modal',
+  create: (values) => api.post<{ service: ServiceDto }>('/services/add-service', values).then((r) => r.service),
+});

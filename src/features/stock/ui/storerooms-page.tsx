@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Drawer, Group, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete, ExportButton, notifyError, notifySuccess, useNotifiedQuery } from '../../../web/components';
-import { api, ApiError } from '../../../web/lib/api';
+import { confirmDelete, ExportButton, useNotifiedQuery, TableHead, usePlainFormActions } from '../../../web/components';
+import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { LocationSelect } from '../../locations/ui/location-select';
 import { LOCATION_KINDS, type LocationDto, type LocationKind, type LocationList } from '../stock.schema';
@@ -48,13 +47,7 @@ export default function StoreroomsPage() {
       ) : (
         <Table.ScrollContainer minWidth={280}>
           <Table data-testid="storeroom-list">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('name')}</Table.Th>
-                <Table.Th>{t('kind')}</Table.Th>
-                <Table.Th>{t('location')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead labels={[t('name'), t('kind'), t('location')]} />
             <Table.Tbody>
               {rows.map((l) => (
                 <Table.Tr key={l.id} data-testid={`storeroom-${l.id}`}>
@@ -84,43 +77,23 @@ export default function StoreroomsPage() {
 
 function StoreroomDrawer({ location, canEdit, onClose }: { location: LocationDto | null; canEdit: boolean; onClose(): void }) {
   const { t } = useTranslation('stock');
-  const queryClient = useQueryClient();
   const [form, setForm] = useState<{ name: string; kind: LocationKind; locationId: number | null }>({
     name: location?.name ?? '',
     kind: location?.kind ?? 'storeroom',
     locationId: location?.locationId ?? null,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const done = (message: string) => {
-    notifySuccess(message);
-    void queryClient.invalidateQueries({ queryKey: ['stock'] });
-    onClose();
-  };
-  const failed = (err: unknown, fallback: string) => {
-    if (err instanceof ApiError && err.issues?.length) setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
-    notifyError(err instanceof ApiError ? err.message : fallback);
-  };
+  const { errors, setErrors, run } = usePlainFormActions('stock', onClose);
   const save = async () => {
     if (!form.name.trim()) {
       setErrors({ name: t('nameRequired') });
       return;
     }
-    try {
-      if (location === null) await api.post('/stock/add-location', form);
-      else await api.put(`/stock/update-location/${location.id}`, form);
-      done(location === null ? t('added') : t('updated'));
-    } catch (err) {
-      failed(err, t('saveFailed'));
-    }
+    const send = () => (location === null ? api.post('/stock/add-location', form) : api.put(`/stock/update-location/${location.id}`, form));
+    await run(send, location === null ? t('added') : t('updated'), t('saveFailed'));
   };
   const remove = async () => {
     if (!location || !(await confirmDelete(t('confirmDelete', { name: location.name })))) return;
-    try {
-      await api.del(`/stock/delete-location/${location.id}`);
-      done(t('deleted'));
-    } catch (err) {
-      failed(err, t('deleteFailed'));
-    }
+    await run(() => api.del(`/stock/delete-location/${location.id}`), t('deleted'), t('deleteFailed'));
   };
   return (
     <Drawer opened onClose={onClose} position="right" title={location ? location.name : t('newTitle')} data-testid="storeroom-drawer">

@@ -1,7 +1,7 @@
 import { Button, Paper, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess, useBusyAction, useMoney, useNotifiedQuery } from '../../../web/components';
+import { notifyError, notifySuccess, useBusyAction, useMoney, useNotifiedQuery, TableHead } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { openPdf } from '../../../web/lib/open-pdf';
 import type { ReorderResult, Valuation } from '../stock.schema';
@@ -45,14 +45,7 @@ export function StockValuation() {
       </Text>
       <Table.ScrollContainer minWidth={320}>
         <Table data-testid="stock-valuation">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('name')}</Table.Th>
-              <Table.Th>{t('valuation.parts')}</Table.Th>
-              <Table.Th>{t('valuation.unvalued')}</Table.Th>
-              <Table.Th>{t('valuation.value')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead labels={[t('name'), t('valuation.parts'), t('valuation.unvalued'), t('valuation.value')]} />
           <Table.Tbody>
             {v.locations.map((l) => (
               <Table.Tr key={l.location.id} data-testid={`valuation-${l.location.id}`}>

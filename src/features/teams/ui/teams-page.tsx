@@ -141,6 +141,23 @@ function MemberRow({
   const errors = form.formState.errors;
   const workerName = (w: (typeof workers)[number]) => `${w.firstName} ${w.lastName}`.trim() || w.email;
   const takenElsewhere = new Set(chosen.filter((_, i) => i !== index).map((m) => Number(m?.workerId)));
+  // Team Lead and Default Assignee: a tick that only one member may hold (tickOnly clears the others')
+  const flag = (name: Flag, label: string, testId: string) => (
+    <Controller
+      control={form.control}
+      name={`members.${index}.${name}`}
+      render={({ field: f }) => (
+        <Checkbox
+          mt={8}
+          label={label}
+          disabled={readOnly}
+          checked={Boolean(f.value)}
+          onChange={(e) => tickOnly(index, name, e.currentTarget.checked)}
+          data-testid={`member-${testId}-${index}`}
+        />
+      )}
+    />
+  );
   return (
     <Group align="flex-start" wrap="wrap" gap="sm" data-testid={`member-row-${index}`}>
       <Controller
@@ -163,34 +180,8 @@ function MemberRow({
           />
         )}
       />
-      <Controller
-        control={form.control}
-        name={`members.${index}.isTeamLead`}
-        render={({ field: f }) => (
-          <Checkbox
-            mt={8}
-            label={t('teamLead')}
-            disabled={readOnly}
-            checked={Boolean(f.value)}
-            onChange={(e) => tickOnly(index, 'isTeamLead', e.currentTarget.checked)}
-            data-testid={`member-lead-${index}`}
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name={`members.${index}.isDefaultAssignee`}
-        render={({ field: f }) => (
-          <Checkbox
-            mt={8}
-            label={t('defaultAssignee')}
-            disabled={readOnly}
-            checked={Boolean(f.value)}
-            onChange={(e) => tickOnly(index, 'isDefaultAssignee', e.currentTarget.checked)}
-            data-testid={`member-default-${index}`}
-          />
-        )}
-      />
+      {flag('isTeamLead', t('teamLead'), 'lead')}
+      {flag('isDefaultAssignee', t('defaultAssignee'), 'default')}
       {!readOnly && (
         <ActionIcon variant="subtle" color="red" mt={4} aria-label={t('removeMember')} onClick={onRemove} data-testid={`member-remove-${index}`}>
           <IconTrash size={16} />

@@ -12,6 +12,7 @@ import {
   notifySuccess,
   SecretShownModal,
   useRecordForm,
+  TableHead,
 } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { WEBHOOK_EVENTS, webhookInputSchema, type WebhookEvent, type WebhookInput } from '../webhooks.schema';
@@ -64,15 +65,7 @@ function EndpointsTable({ webhooks, onSecret }: { webhooks: EndpointRow[]; onSec
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped data-testid="webhooks-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('url')}</Table.Th>
-            <Table.Th>{t('events')}</Table.Th>
-            <Table.Th>{t('secret')}</Table.Th>
-            <Table.Th>{t('status')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead labels={[t('url'), t('events'), t('secret'), t('status'), null]} />
         <Table.Tbody>
           {webhooks.map((w) => (
             <Table.Tr key={w.id}>

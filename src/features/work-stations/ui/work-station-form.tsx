@@ -2,7 +2,7 @@ import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, RecordCreateModal } from '../../../web/components';
+import { FormField, areaCreateModal } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { TeamSelect } from '../../teams/ui/team-select';
 import { workStationInputSchema, type WorkStationDto, type WorkStationInput } from '../work-stations.schema';
@@ -41,26 +41,8 @@ export function WorkStationFields({ form }: { form: WorkStationForm }) {
 }
 
 /** The creation dialog opened by the select's "Add New" entry: creates a station and hands it back. */
-export function WorkStationCreateModal({ opened = true, onClose, onCreated }: { opened?: boolean; onClose(): void; onCreated(station: WorkStationDto): void }) {
-  const { t } = useTranslation('workStations');
-  const form = useWorkStationForm(null);
-  return (
-    <RecordCreateModal
-      form={form}
-      opened={opened}
-      title={t('newTitle')}
-      size="lg"
-      testId="work-station-create-modal"
-      create={(values) => api.post<{ workStation: WorkStationDto }>('/workstations/add-workstation', values).then((r) => r.workStation)}
-      success={t('added')}
-      failure={t('addFailed')}
-      onClose={onClose}
-      onCreated={(station) => {
-        form.reset();
-        onCreated(station);
-      }}
-    >
-      <WorkStationFields form={form} />
-    </RecordCreateModal>
-  );
-}
+export const WorkStationCreateModal = areaCreateModal('workStations', useWorkStationForm, WorkStationFields, {
+  size: 'lg',
+  testId: 'work-station-create-modal',
+  create: (values) => api.post<{ workStation: WorkStationDto }>('/workstations/add-workstation', values).then((r) => r.workStation),
+});
