@@ -71,7 +71,7 @@ export const {
     return diffChanges(before as unknown as Record<string, unknown>, input, ['name', 'code']);
   },
   keys: { added: 'assetCategory', updated: ['assetCategory'] },
-  noun: 'Category',
+  messages: { added: 'Category added successfully', updated: 'Category updated successfully', deleted: 'Category deleted successfully' },
   // while assets use the category
   inUse: 'This asset category is used by assets and cannot be deleted',
 });

@@ -24,12 +24,12 @@ export function masterDataWrites<Input, Dto, Q, L extends object, A extends stri
   insert: (tx: Tx, orgId: number, input: Input) => Promise<number>;
   change: (tx: Tx, orgId: number, id: number, input: Input, before: Dto) => Promise<Changes>;
   keys: { added: A; updated: U[] };
-  /** The record in the answers' messages: '<noun> added successfully' (updated, deleted). */
-  noun: string;
+  /** The answers' messages, as the spec words them (the messages catalogue finds them here for their Arabic). */
+  messages: { added: string; updated: string; deleted: string };
   inUse: string;
 }) {
   const history = historyOf(list.entityType);
-  const { keys, noun } = list;
+  const { keys, messages } = list;
 
   async function create(tx: Tx, orgId: number, actorId: number, input: Input): Promise<number> {
     const id = await list.insert(tx, orgId, input);
@@ -40,7 +40,7 @@ export function masterDataWrites<Input, Dto, Q, L extends object, A extends stri
   async function add(tx: Tx, orgId: number, actorId: number, input: Input, query: Q) {
     const id = await create(tx, orgId, actorId, input);
     const record = await list.get(tx, orgId, id);
-    return { message: `${noun} added successfully`, [keys.added]: record, ...(await list.list(tx, orgId, query)) } as { message: string } & Record<A, Dto> & L;
+    return { message: messages.added, [keys.added]: record, ...(await list.list(tx, orgId, query)) } as { message: string } & Record<A, Dto> & L;
   }
 
   async function update(tx: Tx, orgId: number, actorId: number, id: number, input: Input) {
@@ -48,14 +48,14 @@ export function masterDataWrites<Input, Dto, Q, L extends object, A extends stri
     const changes = await list.change(tx, orgId, id, input, before);
     if (Object.keys(changes).length) await history(tx, orgId, id, actorId, 'updated', changes);
     const record = await list.get(tx, orgId, id);
-    return { message: `${noun} updated successfully`, ...Object.fromEntries(keys.updated.map((key) => [key, record])) } as { message: string } & Record<U, Dto>;
+    return { message: messages.updated, ...Object.fromEntries(keys.updated.map((key) => [key, record])) } as { message: string } & Record<U, Dto>;
   }
 
   async function remove(tx: Tx, orgId: number, actorId: number, id: number, query: Q) {
     await list.get(tx, orgId, id);
     await deleteOrgRow(tx, list.table, orgId, id, list.inUse);
     await history(tx, orgId, id, actorId, 'deleted');
-    return { message: `${noun} deleted successfully`, ...(await list.list(tx, orgId, query)) };
+    return { message: messages.deleted, ...(await list.list(tx, orgId, query)) };
   }
 
   return { create, add, update, remove };

@@ -90,7 +90,7 @@ export const {
     return diffChanges(before as unknown as Record<string, unknown>, values, ['name', 'parentId']);
   },
   keys: { added: 'productCategory', updated: ['productCategory'] },
-  noun: 'Category',
+  messages: { added: 'Category added successfully', updated: 'Category updated successfully', deleted: 'Category deleted successfully' },
   // while parts or sub-categories use the category
   inUse: 'This category is used by other records (parts or sub-categories) and cannot be deleted',
 });

@@ -160,7 +160,7 @@ export const {
     );
   },
   keys: { added: 'tax', updated: ['tax'] },
-  noun: 'Tax',
+  messages: { added: 'Tax added successfully', updated: 'Tax updated successfully', deleted: 'Tax deleted successfully' },
   // while a group, a quotation line or a purchase-order line uses the tax
   inUse: 'This tax is used by other records and cannot be deleted',
 });

@@ -66,7 +66,11 @@ export const {
     return diffChanges(before as unknown as Record<string, unknown>, input, ['name', 'type', 'isBlockingReason']);
   },
   keys: { added: 'timeTrackingReason', updated: ['timeTrackingReason'] },
-  noun: 'Time tracking reason',
+  messages: {
+    added: 'Time tracking reason added successfully',
+    updated: 'Time tracking reason updated successfully',
+    deleted: 'Time tracking reason deleted successfully',
+  },
   // while logged labour uses the reason
   inUse: 'This time tracking reason is used by logged labor and cannot be deleted',
 });

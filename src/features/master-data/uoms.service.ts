@@ -76,7 +76,7 @@ export const {
   },
   // the spec's names for these answers' records
   keys: { added: 'addedUomCategory', updated: ['category'] },
-  noun: 'UOM Category',
+  messages: { added: 'UOM Category added successfully', updated: 'UOM Category updated successfully', deleted: 'UOM Category deleted successfully' },
   // while units of measure belong to the category
   inUse: 'This UOM category has units of measure and cannot be deleted',
 });
@@ -214,7 +214,7 @@ export const {
   },
   // an update answers the unit under `category` too (the spec's name for this call's response)
   keys: { added: 'uom', updated: ['uom', 'category'] },
-  noun: 'UOM',
+  messages: { added: 'UOM added successfully', updated: 'UOM updated successfully', deleted: 'UOM deleted successfully' },
   // while parts use the unit
   inUse: 'This unit of measure is used by other records and cannot be deleted',
 });
