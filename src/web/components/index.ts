@@ -75,7 +75,7 @@ export { SecretShownModal } from './secret-shown-modal';
 export { RowRecordDrawer } from './row-record-drawer';
 export { badgeColumn } from './badge-column';
 export { useBusyAction } from './use-busy-action';
-export { usePlainFormActions } from './use-plain-form-actions';
+export { showRefusal, usePlainFormActions } from './use-plain-form-actions';
 export { AdminListPage } from './admin-list-page';
 export { listSelectProps, type ListSelectBase } from './list-select-props';
 export { useVersionedListRecord } from './versioned-list-record';

@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Card, Group, Modal, NumberInput, Stack, Swit
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DialogActions, ExportButton, notifyError, notifySuccess, removeWithConfirmation } from '../../../web/components';
+import { DialogActions, ExportButton, notifyError, notifySuccess, removeWithConfirmation, showRefusal } from '../../../web/components';
 import { api, ApiError } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
@@ -174,8 +174,7 @@ function CodeModal({ editing, onClose, onSaved }: { editing: Editing; onClose():
       notifySuccess(existing ? t('updated') : t('added'));
       onSaved();
     } catch (err) {
-      if (err instanceof ApiError && err.issues?.length) setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
-      notifyError(err instanceof ApiError ? err.message : t('saveFailed'));
+      showRefusal(err, setErrors, t('saveFailed'));
     }
   };
   return (
