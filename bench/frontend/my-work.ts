@@ -4,12 +4,12 @@
  * slow 4G) time to interactive, cold (empty HTTP cache, no service worker) and from the cache (the service
  * worker's precache, after one visit); median of N runs.
  *
- *   npx tsx bench/frontend/my-work.ts [--runs 3]
+ *   npx tsx bench/frontend/my-work.ts [--runs 3] [--save DIR]   (--save: each run's Lighthouse report as JSON, to read its trace)
  *
  * Uses the SPA already built in dist/web (npm run test:e2e or vite build), served by the real server with the
  * demo organisation; the technician tech1@demo.com gets 10 more work orders with a procedure.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,7 +18,7 @@ import lighthouse from 'lighthouse';
 import { addWorkOrder, CHROMIUM, DEMO, ROOT, signedInApi, startServer, userIdByEmail } from '../../e2e/helpers';
 import { FLAGS, inFreshProfile, KB, median } from './lighthouse-kit';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, save: { type: 'string' } } });
 const RUNS = Number(values.runs);
 const WEB = join(ROOT, 'dist/web');
 const HOST = 'demo.localhost';
@@ -84,8 +84,21 @@ function lighthouseRun(warm: boolean) {
       if (status !== 200) throw new Error(`sign-in failed: ${status}`);
       await page.close();
     }
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: true,
+      // --save: the trace with the JavaScript profiler's samples, to see which functions the long tasks run
+      ...(values.save ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
+    });
     const lhr = result!.lhr;
+    if (values.save) {
+      const name = join(values.save, `${warm ? 'cached' : 'cold'}-${Date.now()}`);
+      writeFileSync(`${name}.json`, JSON.stringify(lhr));
+      writeFileSync(`${name}.trace.json`, JSON.stringify(result!.artifacts.Trace));
+    }
     // A run Lighthouse could not measure (e.g. NO_NAVSTART) has no figures: it is run again, never counted as 0 ms.
     if (lhr.runtimeError) {
       console.log(`(a ${warm ? 'cached' : 'cold'} run failed: ${lhr.runtimeError.code}; run again)`);
