@@ -342,6 +342,40 @@ describe('the technician app', () => {
     }
   });
 
+  it('a first start shows the cards while the parts catalogue is still on its way, and keeps the parts when they come (issue 46)', async () => {
+    const order = await addOrder('Tighten the flange of pump P-9');
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    try {
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      let partsAsked = 0;
+      await context.route('**/api/my-work/list-my-parts**', async (route) => {
+        partsAsked += 1;
+        await gate;
+        await route.continue();
+      });
+      await signInWorker(page, url, TECH);
+      await page.getByTestId(`my-work-card-${order.id}`).waitFor();
+      expect(partsAsked).toBeGreaterThan(0);
+      const keptParts = () =>
+        page.evaluate(
+          () =>
+            new Promise<number>((done) => {
+              const r = indexedDB.open('cmms-my-work');
+              r.onsuccess = () => {
+                const q = r.result.transaction('parts').objectStore('parts').count();
+                q.onsuccess = () => done(q.result);
+              };
+            }),
+        );
+      expect(await keptParts()).toBe(0);
+      open();
+      await poll(keptParts).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("reopened, shows the device copy before the session refresh answers, only when the copy is the last session user's (issue 46)", async () => {
     const order = await addOrder('Grease the bearings of fan F-4');
     const { context, page } = await newPage(browser, { width: 390, height: 844 });

@@ -237,32 +237,35 @@ async function readParts() {
 
 /**
  * Reads my open work orders (with procedure, labour, parts and photos) and the time reasons in one call per
- * page, the parts when they are an hour old, and replaces the device copy with them, unless a change was
- * queued meanwhile (the server's older copy would overwrite it: the next sync brings it).
+ * page, and replaces the device copy with them, unless a change was queued meanwhile (the server's older copy
+ * would overwrite it: the next sync brings it). The parts, when they are an hour old, are asked meanwhile and
+ * kept when they come, apart: a first start shows the cards without waiting for the whole parts catalogue
+ * (thousands of rows on a slow network, issue 46).
  */
 async function refreshDeviceCopy(sentBefore: boolean) {
-  // the early first page is taken (and dropped) either way: it serves this load's first refresh only; the parts
-  // are asked meanwhile, not after it
+  // the early first page is taken (and dropped) either way: it serves this load's first refresh only
   const early = takeEarlyFirstPage();
   const partsAt = await getMeta<number>('partsAt');
   const partsDue = !partsAt || Date.now() - partsAt > PARTS_EVERY_MS || (await myWorkDb().parts.count()) === 0;
-  const [{ orders, reasons, failure }, parts] = await Promise.all([
-    readMyWork(sentBefore ? Promise.resolve(null) : early),
-    partsDue ? readParts() : Promise.resolve(null),
-  ]);
+  const parts = partsDue ? readParts().then(keepParts) : Promise.resolve();
+  // awaited below; marked handled now, so a failed read is not reported as unhandled while the orders load
+  parts.catch(() => undefined);
+  try {
+    await keepOrders(await readMyWork(sentBefore ? Promise.resolve(null) : early));
+  } finally {
+    await parts;
+  }
+}
+
+async function keepOrders({ orders, reasons, failure }: Awaited<ReturnType<typeof readMyWork>>) {
   const db = myWorkDb();
-  await db.transaction('rw', [db.workOrders, db.parts, db.reasons, db.outbox, db.meta], async () => {
+  await db.transaction('rw', [db.workOrders, db.reasons, db.outbox, db.meta], async () => {
     if (await db.outbox.count()) return;
     // A table whose copy is already the server's is not written: an unchanged refresh then wakes no live query,
     // so the page does not render every card again on a phone (it was the last long task before interactive).
     if (!(await sameRows(db.workOrders, orders))) {
       await db.workOrders.clear();
       await db.workOrders.bulkPut(orders);
-    }
-    if (parts) {
-      await db.parts.clear();
-      await db.parts.bulkPut(parts);
-      await setMeta('partsAt', Date.now());
     }
     if (!(await sameRows(db.reasons, reasons))) {
       await db.reasons.clear();
@@ -271,6 +274,16 @@ async function refreshDeviceCopy(sentBefore: boolean) {
     // The failure codes (decision 080): reference data kept on the device for closing offline.
     await setMeta('failure', failure);
     await setMeta('refreshedAt', Date.now());
+  });
+}
+
+/** The organisation's parts (reference data: no change of the technician's is queued against them). */
+async function keepParts(parts: MyPartDto[]) {
+  const db = myWorkDb();
+  await db.transaction('rw', [db.parts, db.meta], async () => {
+    await db.parts.clear();
+    await db.parts.bulkPut(parts);
+    await setMeta('partsAt', Date.now());
   });
 }
 
