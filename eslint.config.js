@@ -63,6 +63,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // The identity tables are written in one place (issue 40): organisations, users and invitations change only
+  // through src/features/auth/identity-writes.ts; the areas keep who may do what.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/features/auth/identity-writes.ts', '**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name=/^(users|organizations|invitations)$/]',
+          message: 'Organisations, users and invitations are written through src/features/auth/identity-writes.ts only.',
+        },
+      ],
+    },
+  },
   // Lint zones (DESIGN 3): browser code never imports server code, and the reverse.
   {
     files: ['src/web/**', 'src/shared/**', 'src/features/**/ui/**', 'src/features/**/*.schema.ts'],

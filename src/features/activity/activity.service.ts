@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { writeUser } from '../auth/identity-writes';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ReadTx, Tx } from '../../server/db/client';
 import type { AccessClaims } from '../auth/tokens';
@@ -252,12 +253,7 @@ export async function getNotificationSettings(tx: ReadTx, orgId: number, userId:
 }
 
 export async function updateNotificationSettings(tx: Tx, orgId: number, userId: number, settings: NotificationSettings) {
-  const updated = await tx
-    .update(users)
-    .set({ notificationSettings: settings })
-    .where(and(eq(users.orgId, orgId), eq(users.id, userId)))
-    .returning({ id: users.id });
-  if (!updated.length) throw notFound('User');
+  if (!(await writeUser(tx, orgId, userId, { notificationSettings: settings }))) throw notFound('User');
   return getNotificationSettings(tx, orgId, userId);
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { writeUser } from '../auth/identity-writes';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../server/db/client';
 import { assets, parts, quotations, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderParts, workOrders } from '../../server/db/schema';
@@ -41,10 +42,7 @@ export async function seedAnalyticsHistory(tx: Tx, orgId: number) {
   ]);
   if (!assetRows.length) return;
   for (const [i, p] of people.entries()) {
-    await tx
-      .update(users)
-      .set({ hourlyRate: 3500 + 500 * (i % 4) })
-      .where(and(eq(users.orgId, orgId), eq(users.id, p.id)));
+    await writeUser(tx, orgId, p.id, { hourlyRate: 3500 + 500 * (i % 4) });
   }
   let state = 42;
   const rand = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;

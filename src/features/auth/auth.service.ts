@@ -17,6 +17,7 @@ import { SSO_MESSAGES } from '../sso/sso.schema';
 import { appendAudit } from '../audit/audit.service';
 import { passwordMatches } from './password-check';
 import { readOrgRow } from '../../server/db/org-rows';
+import { insertOrganisation, insertUsers, spendInvitations, writeUser } from './identity-writes';
 
 export { REFRESH_TOKEN_DAYS };
 /** Concurrent tabs presenting the just-rotated refresh token within this window stay signed in. */
@@ -35,15 +36,16 @@ export async function signup(db: Db, input: Omit<z.output<typeof signupSchema>, 
   const passwordHash = await hashPassword(input.password);
   try {
     const org = await withoutTenant(db, async (tx) => {
-      const [created] = await tx
-        .insert(organizations)
-        .values({ organization: input.organization, subdomain: input.subdomainName, numberOfWorkers: input.numberOfWorkers, timeZone: input.timeZone ?? 'UTC' })
-        .returning({ id: organizations.id, subdomain: organizations.subdomain });
+      const created = await insertOrganisation(tx, {
+        organization: input.organization,
+        subdomain: input.subdomainName,
+        numberOfWorkers: input.numberOfWorkers,
+        timeZone: input.timeZone ?? 'UTC',
+      });
       // The new organisation's rows are walled by row-level security: name it for the rest of this transaction.
       await tx.execute(sql`select set_config('app.org_id', ${String(created.id)}, true)`);
-      const [admin] = await tx
-        .insert(users)
-        .values({
+      const [admin] = await insertUsers(tx, [
+        {
           orgId: created.id,
           email: input.email,
           passwordHash,
@@ -51,8 +53,8 @@ export async function signup(db: Db, input: Omit<z.output<typeof signupSchema>, 
           firstName: input.email.split('@')[0].slice(0, 100),
           role: 'admin',
           inviteStatus: 'ACTIVE',
-        })
-        .returning({ id: users.id });
+        },
+      ]);
       // The chain's first row (decision 078 addendum): the organisation and its admin, by the person signing up.
       await appendAudit(tx, created.id, {
         actorKind: 'user',
@@ -265,10 +267,7 @@ export async function resetPassword(db: Db, orgId: number, userId: number, sessi
     // The window is spent by the write that uses it: two changes at once cannot both pass.
     const spent = await tx.update(sessions).set({ passwordVerifiedAt: null }).where(verifiedWithinWindow(orgId, sessionId)).returning({ id: sessions.id });
     if (spent.length === 0) throw new HttpError(403, NOT_VERIFIED);
-    await tx
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+    await writeUser(tx, orgId, userId, { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` });
     await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
@@ -305,16 +304,15 @@ export async function completeRegistration(db: Db, orgId: number, input: z.outpu
   await withTenant(db, orgId, async (tx) => {
     const invite = await findOpenInvitation(tx, orgId, input.token);
     if (!invite) throw badRequest('Invalid or expired invite link.');
-    const spent = await tx
-      .update(invitations)
-      .set({ usedAt: new Date() })
-      .where(and(eq(invitations.orgId, orgId), eq(invitations.id, invite.id), isNull(invitations.usedAt)))
-      .returning({ id: invitations.id });
+    const spent = await spendInvitations(tx, orgId, { invitationId: invite.id });
     if (spent.length === 0) throw badRequest('Invalid or expired invite link.');
-    await tx
-      .update(users)
-      .set({ firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber, passwordHash, inviteStatus: 'ACTIVE' })
-      .where(and(eq(users.orgId, orgId), eq(users.id, invite.userId)));
+    await writeUser(tx, orgId, invite.userId, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phoneNumber: input.phoneNumber,
+      passwordHash,
+      inviteStatus: 'ACTIVE',
+    });
   });
   return { message: 'Registration complete' };
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { writeOrganisation } from '../auth/identity-writes';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { organizations } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
@@ -94,28 +95,25 @@ async function checkCurrencyChange(tx: Tx, orgId: number, next: string | undefin
 export async function updateCompany(tx: Tx, orgId: number, id: number, input: z.output<typeof companyUpdateSchema>) {
   if (id !== orgId) throw notFound('Company');
   await checkCurrencyChange(tx, orgId, input.currency);
-  await tx
-    .update(organizations)
-    .set({
-      organization: input.organization,
-      addressStreet1: input.addressStreet1 ?? null,
-      addressStreet2: input.addressStreet2 ?? null,
-      city: input.city ?? null,
-      zipCode: input.zipCode ?? null,
-      country: input.country ?? null,
-      website: input.website ?? null,
-      phoneNumber: input.phoneNumber ?? null,
-      ...(input.currency ? { currency: input.currency } : {}),
-      // Documents keep their stored totals; the next save of each computes with the new rounding.
-      ...(input.taxRounding ? { taxRounding: input.taxRounding } : {}),
-      // Past records keep their instants; days and printed times read from now on in the new zone.
-      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
-    })
-    .where(eq(organizations.id, orgId));
+  await writeOrganisation(tx, orgId, {
+    organization: input.organization,
+    addressStreet1: input.addressStreet1 ?? null,
+    addressStreet2: input.addressStreet2 ?? null,
+    city: input.city ?? null,
+    zipCode: input.zipCode ?? null,
+    country: input.country ?? null,
+    website: input.website ?? null,
+    phoneNumber: input.phoneNumber ?? null,
+    ...(input.currency ? { currency: input.currency } : {}),
+    // Documents keep their stored totals; the next save of each computes with the new rounding.
+    ...(input.taxRounding ? { taxRounding: input.taxRounding } : {}),
+    // Past records keep their instants; days and printed times read from now on in the new zone.
+    ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+  });
   return { company: await getCompany(tx, orgId) };
 }
 
 export async function setCompanyLogo(tx: Tx, orgId: number, urls: { full: string; low: string }) {
-  await tx.update(organizations).set({ profilePicture: urls.full, profilePictureLow: urls.low }).where(eq(organizations.id, orgId));
+  await writeOrganisation(tx, orgId, { profilePicture: urls.full, profilePictureLow: urls.low });
   return { company: await getCompany(tx, orgId) };
 }

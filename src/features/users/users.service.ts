@@ -1,10 +1,11 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { deleteUserRow, insertInvitation, insertUsers, spendInvitations, writeUser } from '../auth/identity-writes';
 import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { pageAndTotal, totalOver } from '../../server/db/paging';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
-import { assets, invitations, services, userAssets, users, userServices, userWorkStations, workStations } from '../../server/db/schema';
+import { assets, services, userAssets, users, userServices, userWorkStations, workStations } from '../../server/db/schema';
 import { conflict, forbidden, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import type { Mailer } from '../../server/mailer';
@@ -192,10 +193,7 @@ export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id:
     hourlyRate: input.hourlyRate === undefined ? before.hourlyRate : input.hourlyRate,
   };
   try {
-    await tx
-      .update(users)
-      .set(values)
-      .where(and(eq(users.orgId, orgId), eq(users.id, id)));
+    await writeUser(tx, orgId, id, values);
   } catch (err) {
     if (pgCode(err) === '23505') throw conflict('A user with this email already exists', 'email');
     throw err;
@@ -250,7 +248,7 @@ export async function deleteUser(tx: Tx, orgId: number, actor: AccessClaims, id:
   const target = await getUser(tx, orgId, id);
   if (target.role === 'admin' && actor.role !== 'admin') throw forbidden('Only an admin can delete an admin');
   try {
-    await tx.delete(users).where(and(eq(users.orgId, orgId), eq(users.id, id)));
+    await deleteUserRow(tx, orgId, id);
   } catch (err) {
     if (pgCode(err) === '23503') throw conflict('This user is referenced by other records and cannot be deleted');
     throw err;
@@ -260,10 +258,7 @@ export async function deleteUser(tx: Tx, orgId: number, actor: AccessClaims, id:
 }
 
 export async function setProfilePicture(tx: Tx, orgId: number, id: number, urls: { full: string; low: string }) {
-  await tx
-    .update(users)
-    .set({ profilePicture: urls.full, profilePictureLow: urls.low })
-    .where(and(eq(users.orgId, orgId), eq(users.id, id)));
+  await writeUser(tx, orgId, id, { profilePicture: urls.full, profilePictureLow: urls.low });
   return { user: await getUser(tx, orgId, id) };
 }
 
@@ -290,16 +285,13 @@ export async function inviteUser(
   );
   let created: { id: number };
   try {
-    [created] = await tx
-      .insert(users)
-      .values({ orgId, email: input.email, role: input.role, inviteStatus: 'PENDING', firstName: '', lastName: '', language })
-      .returning({ id: users.id });
+    [created] = await insertUsers(tx, [{ orgId, email: input.email, role: input.role, inviteStatus: 'PENDING', firstName: '', lastName: '', language }]);
   } catch (err) {
     if (pgCode(err) === '23505') throw conflict('A user with this email already exists', 'email');
     throw err;
   }
   const { token, hash } = newOpaqueToken();
-  await tx.insert(invitations).values({ orgId, userId: created.id, tokenHash: hash, expiresAt: new Date(Date.now() + INVITE_HOURS * 3600_000) });
+  await insertInvitation(tx, { orgId, userId: created.id, tokenHash: hash, expiresAt: new Date(Date.now() + INVITE_HOURS * 3600_000) });
   await history(tx, orgId, created.id, actor.userId, 'created');
   const link = `${mail.origin}/complete-registration?token=${encodeURIComponent(token)}`;
   await mail.mailer.send(
@@ -329,22 +321,15 @@ export async function userForSingleSignOn(
     .for('update');
   if (found) {
     if (found.inviteStatus === 'PENDING') {
-      await tx
-        .update(users)
-        .set({ inviteStatus: 'ACTIVE', ...(found.firstName ? {} : { firstName: person.firstName, lastName: person.lastName }) })
-        .where(and(eq(users.orgId, orgId), eq(users.id, found.id)));
-      await tx
-        .update(invitations)
-        .set({ usedAt: new Date() })
-        .where(and(eq(invitations.orgId, orgId), eq(invitations.userId, found.id), sql`${invitations.usedAt} is null`));
+      await writeUser(tx, orgId, found.id, { inviteStatus: 'ACTIVE', ...(found.firstName ? {} : { firstName: person.firstName, lastName: person.lastName }) });
+      await spendInvitations(tx, orgId, { userId: found.id });
     }
     return { id: found.id, role: found.role, tokenVersion: found.tokenVersion };
   }
   if (!create) return null;
-  const [created] = await tx
-    .insert(users)
-    .values({ orgId, email: person.email.toLowerCase(), role: create.role, inviteStatus: 'ACTIVE', firstName: person.firstName, lastName: person.lastName })
-    .returning({ id: users.id, role: users.role, tokenVersion: users.tokenVersion });
+  const [created] = await insertUsers(tx, [
+    { orgId, email: person.email.toLowerCase(), role: create.role, inviteStatus: 'ACTIVE', firstName: person.firstName, lastName: person.lastName },
+  ]);
   await history(tx, orgId, created.id, created.id, 'created');
   return created;
 }

@@ -1,7 +1,8 @@
 import { count } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { withoutTenant, withTenant } from '../db/client';
-import { organizations, users } from '../db/schema';
+import { organizations } from '../db/schema';
+import { insertOrganisation, insertUsers } from '../../features/auth/identity-writes';
 import { hashPassword } from '../passwords';
 import { seedMasterData } from '../../features/master-data/master-data.seed';
 import { seedTeams } from '../../features/teams/teams.seed';
@@ -25,26 +26,23 @@ export const DEMO = { subdomain: 'demo', email: 'admin@demo.com', password: 'Dem
 export async function seedDemo(db: Db): Promise<boolean> {
   const [{ n }] = await withoutTenant(db, (tx) => tx.select({ n: count() }).from(organizations));
   if (n > 0) return false;
-  const [org] = await withoutTenant(db, (tx) =>
-    tx
-      .insert(organizations)
-      .values({
-        organization: 'Demo Manufacturing Co.',
-        subdomain: DEMO.subdomain,
-        numberOfWorkers: 12,
-        addressStreet1: '1200 Industrial Parkway',
-        city: 'Dayton',
-        zipCode: '45402',
-        country: 'United States',
-        website: 'https://demo-manufacturing.example.com',
-        phoneNumber: '+19375550100',
-      })
-      .returning({ id: organizations.id }),
+  const org = await withoutTenant(db, (tx) =>
+    insertOrganisation(tx, {
+      organization: 'Demo Manufacturing Co.',
+      subdomain: DEMO.subdomain,
+      numberOfWorkers: 12,
+      addressStreet1: '1200 Industrial Parkway',
+      city: 'Dayton',
+      zipCode: '45402',
+      country: 'United States',
+      website: 'https://demo-manufacturing.example.com',
+      phoneNumber: '+19375550100',
+    }),
   );
   const orgId = org.id;
   const password = await hashPassword(DEMO.password);
   await withTenant(db, orgId, async (tx) => {
-    await tx.insert(users).values([
+    await insertUsers(tx, [
       {
         orgId,
         email: DEMO.email,
