@@ -76,6 +76,7 @@ export { RowRecordDrawer } from './row-record-drawer';
 export { badgeColumn } from './badge-column';
 export { useBusyAction } from './use-busy-action';
 export { showRefusal, usePlainFormActions } from './use-plain-form-actions';
+export { PlainDrawerFooter } from './plain-drawer-footer';
 export { AdminListPage } from './admin-list-page';
 export { listSelectProps, type ListSelectBase } from './list-select-props';
 export { useVersionedListRecord } from './versioned-list-record';

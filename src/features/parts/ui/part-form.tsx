@@ -106,26 +106,19 @@ export function PartFields({ form, record }: { form: PartForm; record?: PartDto 
           error={errors.minimumQuantity?.message}
           data-testid="field-minimumQuantity"
         />
-        <FormField
-          form={form}
-          name="unitOfMeasureId"
-          component={AsyncSelect}
-          path={UOM_OPTIONS_PATH}
-          label={t('unitOfMeasure')}
-          withAsterisk
-          initialOption={optionOf(record?.unitOfMeasure)}
-          testId="field-unitOfMeasureId"
-        />
-        <FormField
-          form={form}
-          name="purchaseUnitOfMeasureId"
-          component={AsyncSelect}
-          path={UOM_OPTIONS_PATH}
-          label={t('purchaseUnitOfMeasure')}
-          withAsterisk
-          initialOption={optionOf(record?.purchaseUnitOfMeasure)}
-          testId="field-purchaseUnitOfMeasureId"
-        />
+        {(['unitOfMeasure', 'purchaseUnitOfMeasure'] as const).map((unit) => (
+          <FormField
+            key={unit}
+            form={form}
+            name={`${unit}Id`}
+            component={AsyncSelect}
+            path={UOM_OPTIONS_PATH}
+            label={t(unit)}
+            withAsterisk
+            initialOption={optionOf(record?.[unit])}
+            testId={`field-${unit}Id`}
+          />
+        ))}
         {!record && type === 'stockable' && (
           <TextInput
             label={t('openingStock')}
