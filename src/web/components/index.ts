@@ -68,6 +68,8 @@ export { AsyncSelectField } from './async-select-field';
 export { AsyncSelectFilter } from './async-select-filter';
 export { FormField } from './form-field';
 export { FormTextarea } from './form-textarea';
+export { FormTextInput } from './form-text-input';
+export { HeaderStatusSelect } from './header-status-select';
 export { openById, useOpenRecord } from './use-open-record';
 export { historyFieldLabel, historyValue, registerHistoryLabels, type HistoryLabels } from './history-labels';
 export { TreeView, nestNodes, type FlatNode } from './tree-view';
