@@ -1,9 +1,8 @@
 import { Button, Code, CopyButton, Group, PasswordInput, Select, Stack, Switch, Text } from '@mantine/core';
-import { DialogActions } from '../../../web/components/dialog-actions';
 import { Controller, useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { adminLoadTexts, notifyError, QueryLoadState, notifySuccess, FormTextInput } from '../../../web/components';
+import { adminLoadTexts, DialogActions, notifyError, QueryLoadState, notifySuccess, FormTextInput } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { SSO_ROLES, ssoSettingsInputSchema, type SsoSettingsDto, type SsoSettingsInput } from '../sso.schema';
