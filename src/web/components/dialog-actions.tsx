@@ -3,11 +3,11 @@ import { Button, Group, type MantineColor, type MantineSpacing } from '@mantine/
 import { useTranslation } from 'react-i18next';
 
 /**
- * A dialog's last row, at its end: Cancel (closes without saving), then the form's submit button, or with `onSubmit`
- * a plain button that calls it (a dialog without a form).
+ * A dialog's last row, at its end: Cancel (closes without saving) when `onCancel` is given, then the form's submit
+ * button, or with `onSubmit` a plain button that calls it (a dialog without a form).
  */
 export function DialogActions(props: {
-  onCancel(): void;
+  onCancel?(): void;
   submitLabel: ReactNode;
   onSubmit?: () => void;
   loading?: boolean;
@@ -20,9 +20,11 @@ export function DialogActions(props: {
   const { t } = useTranslation();
   return (
     <Group justify="flex-end" mt={props.mt}>
-      <Button variant="default" onClick={props.onCancel}>
-        {t('actions.cancel')}
-      </Button>
+      {props.onCancel && (
+        <Button variant="default" onClick={props.onCancel}>
+          {t('actions.cancel')}
+        </Button>
+      )}
       <Button
         type={props.onSubmit ? undefined : 'submit'}
         onClick={props.onSubmit}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Container, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Container, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { FormTextInput } from '../components/form-text-input';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '../lib/form-resolver';
@@ -40,10 +41,10 @@ export function DemoRequestPage() {
           <form onSubmit={submit} noValidate>
             <Stack>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label={t('landing.demo.name')} withAsterisk {...form.register('name')} error={errors.name?.message} />
-                <TextInput label={t('landing.demo.email')} withAsterisk {...form.register('email')} error={errors.email?.message} />
-                <TextInput label={t('landing.demo.company')} withAsterisk {...form.register('company')} error={errors.company?.message} />
-                <TextInput label={t('landing.demo.phone')} {...form.register('phone')} error={errors.phone?.message} />
+                <FormTextInput form={form} name="name" label={t('landing.demo.name')} withAsterisk />
+                <FormTextInput form={form} name="email" label={t('landing.demo.email')} withAsterisk />
+                <FormTextInput form={form} name="company" label={t('landing.demo.company')} withAsterisk />
+                <FormTextInput form={form} name="phone" label={t('landing.demo.phone')} />
               </SimpleGrid>
               <Textarea label={t('landing.demo.message')} autosize minRows={3} {...form.register('message')} error={errors.message?.message} />
               <Button type="submit" loading={form.formState.isSubmitting} data-testid="demo-submit">

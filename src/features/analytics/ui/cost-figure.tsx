@@ -1,13 +1,12 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useMoney } from '../../../web/components/money';
 import type { CostFigures } from '../analytics.schema';
 import { FigureCard } from './figure-card';
-import { hours, ordersLink } from './insights-figure-kit';
-import { SimpleTable } from './insights-parts';
+import { hours } from './insights-figure-kit';
+import { AssetOrdersLink, SimpleTable } from './insights-parts';
 
 /** Labour and parts cost by month, asset and work station. */
 export function CostFigure({ cost }: { cost: UseQueryResult<CostFigures> }) {
@@ -52,18 +51,14 @@ export function CostFigure({ cost }: { cost: UseQueryResult<CostFigures> }) {
           )}
           <SimpleTable
             head={[t('insights.cost.asset'), t('insights.cost.labor'), t('insights.cost.parts'), t('insights.cost.total')]}
-            rows={d.byAsset.slice(0, 10).map((r) => [
-              r.assetId ? (
-                <Anchor component={Link} to={ordersLink({ assetId: r.assetId })} size="sm" key="a">
-                  {r.name}
-                </Anchor>
-              ) : (
-                t('insights.downtime.none')
-              ),
-              money.formatMinor(r.labor),
-              money.formatMinor(r.parts),
-              money.formatMinor(r.total),
-            ])}
+            rows={d.byAsset
+              .slice(0, 10)
+              .map((r) => [
+                r.assetId ? <AssetOrdersLink assetId={r.assetId} name={r.name} key="a" /> : t('insights.downtime.none'),
+                money.formatMinor(r.labor),
+                money.formatMinor(r.parts),
+                money.formatMinor(r.total),
+              ])}
           />
           <SimpleTable
             head={[t('insights.cost.station'), t('insights.cost.labor'), t('insights.cost.parts'), t('insights.cost.total')]}

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { Group, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Table, Text } from '@mantine/core';
 import { DonutChart } from '@mantine/charts';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatNumber } from '../../../web/lib/format';
 import { ChartImage } from '../../../web/components/chart-image';
 import { TableHead } from '../../../web/components/table-head';
 import type { Kpi } from '../analytics.schema';
+import { ordersLink } from './insights-figure-kit';
 
 /** A donut with its tooltip, named for assistive technology by its figures. */
 export function Donut({
@@ -96,6 +98,24 @@ export function CappedNote({ shown, count, of, testId }: { shown: number; count:
   return (
     <Text size="xs" c="dimmed" data-testid={testId}>
       {t(`insights.quoted.${of}`, { shown: formatNumber(shown), count: formatNumber(count) })}
+    </Text>
+  );
+}
+
+/** An asset's name in a figure's table, linking to the asset's work orders. */
+export function AssetOrdersLink({ assetId, name }: { assetId: number; name: ReactNode }) {
+  return (
+    <Anchor component={Link} to={ordersLink({ assetId })} size="sm">
+      {name}
+    </Anchor>
+  );
+}
+
+/** One headline figure above a chart or table: "Label: **value**". */
+export function FigureTotal({ label, value, testId, c }: { label: string; value: ReactNode; testId?: string; c?: string }) {
+  return (
+    <Text size="sm" c={c}>
+      {label}: <b data-testid={testId}>{value}</b>
     </Text>
   );
 }

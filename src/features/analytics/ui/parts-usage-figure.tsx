@@ -1,13 +1,11 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useMoney } from '../../../web/components/money';
 import { formatNumber } from '../../../web/lib/format';
 import type { PartsUsage } from '../analytics-parts-usage.schema';
 import { FigureCard } from './figure-card';
-import { ordersLink } from './insights-figure-kit';
-import { SimpleTable } from './insights-parts';
+import { AssetOrdersLink, SimpleTable } from './insights-parts';
 
 /** Parts used per asset (issue 41): stock consumed on its work orders less returns, valued at average cost. */
 export function PartsUsageFigure({ usage }: { usage: UseQueryResult<PartsUsage> }) {
@@ -32,9 +30,7 @@ export function PartsUsageFigure({ usage }: { usage: UseQueryResult<PartsUsage> 
             testId="insights-parts-usage-table"
             head={[t('insights.partsUsage.asset'), t('insights.partsUsage.quantity'), t('insights.partsUsage.orders'), t('insights.partsUsage.value')]}
             rows={d.assets.map((r) => [
-              <Anchor component={Link} to={ordersLink({ assetId: r.assetId })} size="sm" key="a">
-                {r.name}
-              </Anchor>,
+              <AssetOrdersLink assetId={r.assetId} name={r.name} key="a" />,
               formatNumber(r.quantity, 3),
               String(r.orders),
               money.formatMinor(r.valueMinor),

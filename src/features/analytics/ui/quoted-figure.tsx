@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { formatNumber } from '../../../web/lib/format';
 import { useMoney } from '../../../web/components/money';
 import type { QuotedVsActualFigures } from '../analytics.schema';
 import { FigureCard } from './figure-card';
-import { CappedNote, SimpleTable } from './insights-parts';
+import { CappedNote, FigureTotal, SimpleTable } from './insights-parts';
 
 /** Quoted against actual cost, per quotation and per work order (the API caps both lists). */
 export function QuotedFigure({ quoted }: { quoted: UseQueryResult<QuotedVsActualFigures> }) {
@@ -53,15 +53,9 @@ export function QuotedFigure({ quoted }: { quoted: UseQueryResult<QuotedVsActual
       {(d) => (
         <Stack gap="sm">
           <Group gap="xl">
-            <Text size="sm">
-              {t('insights.quoted.quotedUntaxed')}: <b>{money.formatMinor(d.total.quotedUntaxed)}</b>
-            </Text>
-            <Text size="sm">
-              {t('insights.quoted.actual')}: <b data-testid="quoted-actual-total">{money.formatMinor(d.total.actual)}</b>
-            </Text>
-            <Text size="sm" c={d.total.difference > 0 ? 'red' : 'teal'}>
-              {t('insights.quoted.difference')}: <b>{money.formatMinor(d.total.difference)}</b>
-            </Text>
+            <FigureTotal label={t('insights.quoted.quotedUntaxed')} value={money.formatMinor(d.total.quotedUntaxed)} />
+            <FigureTotal label={t('insights.quoted.actual')} value={money.formatMinor(d.total.actual)} testId="quoted-actual-total" />
+            <FigureTotal label={t('insights.quoted.difference')} value={money.formatMinor(d.total.difference)} c={d.total.difference > 0 ? 'red' : 'teal'} />
           </Group>
           <CappedNote shown={d.quotations.length} count={d.quotationCount} of="cappedQuotations" testId="insights-quoted-capped" />
           <SimpleTable

@@ -1,13 +1,12 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatNumber } from '../../../web/lib/format';
 import type { MtbfFigures, MttrFigures } from '../analytics.schema';
 import { FigureCard } from './figure-card';
-import { hours, ordersLink } from './insights-figure-kit';
-import { SimpleTable } from './insights-parts';
+import { hours } from './insights-figure-kit';
+import { AssetOrdersLink, FigureTotal, SimpleTable } from './insights-parts';
 
 type RepairTimes = { mttr: MttrFigures; mtbf: MtbfFigures };
 
@@ -34,15 +33,9 @@ export function MttrFigure({ repair }: { repair: UseQueryResult<RepairTimes> }) 
       {({ mttr }) => (
         <Stack gap="sm">
           <Group gap="xl">
-            <Text size="sm">
-              {t('insights.mttr.mean')}: <b data-testid="mttr-mean">{hours(mttr.overall.meanHours)}</b>
-            </Text>
-            <Text size="sm">
-              {t('insights.mttr.median')}: <b>{hours(mttr.overall.medianHours)}</b>
-            </Text>
-            <Text size="sm">
-              {t('insights.mttr.count')}: <b data-testid="mttr-count">{formatNumber(mttr.overall.count)}</b>
-            </Text>
+            <FigureTotal label={t('insights.mttr.mean')} value={hours(mttr.overall.meanHours)} testId="mttr-mean" />
+            <FigureTotal label={t('insights.mttr.median')} value={hours(mttr.overall.medianHours)} />
+            <FigureTotal label={t('insights.mttr.count')} value={formatNumber(mttr.overall.count)} testId="mttr-count" />
           </Group>
           <BarChart
             h={180}
@@ -75,13 +68,7 @@ export function MtbfFigure({ repair }: { repair: UseQueryResult<RepairTimes> }) 
         <SimpleTable
           testId="insights-mtbf-table"
           head={[t('insights.mtbf.asset'), t('insights.mtbf.failures'), t('insights.mtbf.hours')]}
-          rows={mtbf.worst.map((r) => [
-            <Anchor component={Link} to={ordersLink({ assetId: r.assetId })} size="sm" key="a">
-              {r.name}
-            </Anchor>,
-            formatNumber(r.failures),
-            hours(r.mtbfHours),
-          ])}
+          rows={mtbf.worst.map((r) => [<AssetOrdersLink assetId={r.assetId} name={r.name} key="a" />, formatNumber(r.failures), hours(r.mtbfHours)])}
         />
       )}
     </FigureCard>

@@ -1,9 +1,19 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Code, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Code, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DialogActions, AdminListPage, confirmAction, notifyError, notifySuccess, SecretShownModal, useRecordForm, TableHead } from '../../../web/components';
+import {
+  DialogActions,
+  AdminListPage,
+  confirmAction,
+  notifyError,
+  notifySuccess,
+  SecretShownModal,
+  useRecordForm,
+  TableHead,
+  FormTextInput,
+} from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import { API_KEY_ROLES, apiKeyInputSchema, type ApiKeyInput, type ApiKeyRole } from '../api-keys.schema';
@@ -154,7 +164,7 @@ function NewKeyDialog({ onClose, onCreated }: { onClose(): void; onCreated(key: 
     <Modal opened onClose={onClose} title={t('add')} centered>
       <form onSubmit={form.handleSubmit((body) => create.mutate(body))} noValidate>
         <Stack>
-          <TextInput label={t('name')} {...form.register('name')} error={errors.name?.message} withAsterisk data-autofocus data-testid="api-key-name" />
+          <FormTextInput form={form} name="name" label={t('name')} withAsterisk data-autofocus testId="api-key-name" />
           <Controller
             control={form.control}
             name="role"

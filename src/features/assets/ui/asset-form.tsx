@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Stack } from '@mantine/core';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, DayField, areaCreateModal, FormTextarea } from '../../../web/components';
+import { FormField, DayField, areaCreateModal, FormTextarea, FormTextInput } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
@@ -70,7 +70,7 @@ export function AssetFields({ form, record }: { form: AssetForm; record?: AssetD
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="field-name" />
+        <FormTextInput form={form} name="name" label={t('name')} withAsterisk testId="field-name" />
         {/* the day as the lists write it (DD/MM/YYYY), typed or picked, in both languages (no browser-locale date box) */}
         <DayField form={form} name="date" label={t('date')} testId="field-date" />
         <FormField
@@ -98,9 +98,9 @@ export function AssetFields({ form, record }: { form: AssetForm; record?: AssetD
             />
           )}
         />
-        <TextInput label={t('serial')} {...form.register('serial')} error={errors.serial?.message} data-testid="field-serial" />
-        <TextInput label={t('assetCode')} {...form.register('assetCode')} error={errors.assetCode?.message} data-testid="field-assetCode" />
-        <TextInput label={t('assetBarcode')} {...form.register('assetBarcode')} error={errors.assetBarcode?.message} data-testid="field-assetBarcode" />
+        <FormTextInput form={form} name="serial" label={t('serial')} testId="field-serial" />
+        <FormTextInput form={form} name="assetCode" label={t('assetCode')} testId="field-assetCode" />
+        <FormTextInput form={form} name="assetBarcode" label={t('assetBarcode')} testId="field-assetBarcode" />
         <FormField
           form={form}
           name="customerVendorId"

@@ -1,4 +1,5 @@
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, PasswordInput, Stack, Text } from '@mantine/core';
+import { FormTextInput } from '../../../web/components/form-text-input';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Link } from 'react-router';
@@ -37,22 +38,8 @@ export default function RegisterPage() {
     <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('auth.fields.organization')}
-            withAsterisk
-            {...form.register('organization')}
-            error={errors.organization?.message}
-            data-testid="register-organization"
-          />
-          <TextInput
-            label={t('auth.fields.email')}
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            {...form.register('email')}
-            error={errors.email?.message}
-            data-testid="register-email"
-          />
+          <FormTextInput form={form} name="organization" label={t('auth.fields.organization')} withAsterisk testId="register-organization" />
+          <FormTextInput form={form} name="email" label={t('auth.fields.email')} type="email" autoComplete="email" withAsterisk testId="register-email" />
           <PasswordInput
             label={t('auth.fields.password')}
             autoComplete="new-password"
@@ -62,21 +49,21 @@ export default function RegisterPage() {
             data-testid="register-password"
             visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
           />
-          <TextInput
+          <FormTextInput
+            form={form}
+            name="subdomainName"
             label={t('auth.fields.subdomain')}
             withAsterisk
-            {...form.register('subdomainName')}
-            error={errors.subdomainName?.message}
             description={t('auth.register.subdomainHint')}
-            data-testid="register-subdomain"
+            testId="register-subdomain"
           />
-          <TextInput
+          <FormTextInput
+            form={form}
+            name="numberOfWorkers"
             label={t('auth.fields.numberOfWorkers')}
             inputMode="numeric"
             withAsterisk
-            {...form.register('numberOfWorkers')}
-            error={errors.numberOfWorkers?.message}
-            data-testid="register-workers"
+            testId="register-workers"
           />
           <Controller
             control={form.control}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Drawer, Group, Stack, TextInput, Title, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ExportButton, TreeView, useMoney, useNotifiedQuery, optionOf, usePlainFormActions } from '../../../web/components';
+import { ExportButton, PlainDrawerFooter, TreeView, useMoney, useNotifiedQuery, optionOf, usePlainFormActions } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import type { LocationDto, LocationNode, LocationSummary } from '../locations.schema';
@@ -71,23 +71,18 @@ function LocationDrawer({ id, canEdit, onClose }: { id: number | null; canEdit: 
     <Drawer opened onClose={onClose} position="right" title={loaded ? loaded.path : t('newTitle')} data-testid="location-drawer">
       {id !== null && !loaded ? null : (
         <Stack>
-          <TextInput
-            label={t('name')}
-            withAsterisk
-            value={form.name}
-            onChange={(e) => set({ name: e.currentTarget.value })}
-            error={errors.name}
-            disabled={!canEdit}
-            data-testid="field-name"
-          />
-          <TextInput
-            label={t('code')}
-            value={form.code}
-            onChange={(e) => set({ code: e.currentTarget.value })}
-            error={errors.code}
-            disabled={!canEdit}
-            data-testid="field-code"
-          />
+          {(['name', 'code'] as const).map((name) => (
+            <TextInput
+              key={name}
+              label={t(name)}
+              withAsterisk={name === 'name'}
+              value={form[name]}
+              onChange={(e) => set({ [name]: e.currentTarget.value })}
+              error={errors[name]}
+              disabled={!canEdit}
+              data-testid={`field-${name}`}
+            />
+          ))}
           <LocationSelect
             label={t('parent')}
             value={form.parentId}
@@ -99,18 +94,14 @@ function LocationDrawer({ id, canEdit, onClose }: { id: number | null; canEdit: 
           />
           {one.data && <LocationRollUp summary={one.data.summary} />}
           {canEdit && (
-            <Group justify="space-between">
-              {id !== null ? (
-                <Button color="red" variant="light" onClick={remove} data-testid="delete-location">
-                  {t('delete')}
-                </Button>
-              ) : (
-                <span />
-              )}
-              <Button onClick={save} data-testid="save-location">
-                {t('save')}
-              </Button>
-            </Group>
+            <PlainDrawerFooter
+              onDelete={id !== null ? remove : undefined}
+              deleteLabel={t('delete')}
+              deleteTestId="delete-location"
+              onSave={save}
+              saveLabel={t('save')}
+              saveTestId="save-location"
+            />
           )}
         </Stack>
       )}

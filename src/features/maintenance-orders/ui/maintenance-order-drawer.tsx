@@ -1,6 +1,5 @@
-import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { RecordDrawer, RecordDrawerFooter, drawerTexts, useRecordDrawer, type ListDrawerProps } from '../../../web/components';
+import { HeaderStatusSelect, RecordDrawer, RecordDrawerFooter, drawerTexts, useRecordDrawer, type ListDrawerProps } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { ORDER_STATUSES, maintenanceOrderInputSchema, newMaintenanceOrderInputSchema, type MaintenanceOrderDto } from '../maintenance-orders.schema';
@@ -57,17 +56,15 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
       {...drawer.drawerProps}
       headerRight={
         record ? (
-          <Select
-            aria-label={t('field.status')}
-            size="xs"
+          <HeaderStatusSelect
+            label={t('field.status')}
             w={150}
-            data={ORDER_STATUSES.map((v) => ({ value: v, label: t(`status.${v}`) }))}
+            values={ORDER_STATUSES}
+            labelOf={(v) => t(`status.${v}`)}
             value={record.status}
             onChange={changeStatus}
-            allowDeselect={false}
             disabled={locked}
-            data-testid="mo-status"
-            comboboxProps={{ withinPortal: true }}
+            testId="mo-status"
           />
         ) : null
       }

@@ -1,7 +1,15 @@
-import { Button, Select } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RecordDrawer, RecordDrawerFooter, confirmAction, drawerTexts, useRecordDrawer, type ListDrawerProps } from '../../../web/components';
+import {
+  HeaderStatusSelect,
+  RecordDrawer,
+  RecordDrawerFooter,
+  confirmAction,
+  drawerTexts,
+  useRecordDrawer,
+  type ListDrawerProps,
+} from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { REQUEST_STATES, maintenanceRequestInputSchema, type MaintenanceRequestDto, type MaintenanceRequestInput } from '../maintenance-requests.schema';
@@ -58,16 +66,14 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
 
   const headerRight = record ? (
     <>
-      <Select
-        aria-label={t('field.state')}
-        size="xs"
+      <HeaderStatusSelect
+        label={t('field.state')}
         w={160}
-        data={REQUEST_STATES.map((v) => ({ value: v, label: t(`state.${v}`) }))}
+        values={REQUEST_STATES}
+        labelOf={(v) => t(`state.${v}`)}
         value={record.state}
         onChange={changeState}
-        allowDeselect={false}
-        data-testid="mr-state"
-        comboboxProps={{ withinPortal: true }}
+        testId="mr-state"
       />
       {record.state === 'approved' && !record.maintenanceOrder && isManager && (
         <Button size="xs" onClick={createOrder} data-testid="create-order">

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { Grid, Select, TextInput } from '@mantine/core';
+import { Grid, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DayField, FormField, optionOf, pickerDay, FormTextarea } from '../../../web/components';
+import { DayField, FormField, optionOf, pickerDay, FormTextarea, FormTextInput } from '../../../web/components';
 import { useAppData } from '../../../web/lib/app-data';
 import { suggestedWorkers } from '../../../web/lib/worker-options';
 import { AssetFormField } from '../../assets/ui/asset-select';
@@ -126,23 +126,7 @@ export function MaintenanceRequestOverview({ form, record }: { form: UseFormRetu
   });
 
   const selectField = (name: keyof FormValues, label: string, data: { value: string; label: string }[], testId: string) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Select
-          label={label}
-          withAsterisk
-          data={data}
-          value={(field.value as string | null) ?? null}
-          onChange={(v) => field.onChange(v)}
-          onBlur={field.onBlur}
-          error={errors[name]?.message}
-          data-testid={testId}
-          comboboxProps={{ withinPortal: true }}
-        />
-      )}
-    />
+    <FormField form={form} name={name} component={Select} label={label} withAsterisk data={data} data-testid={testId} comboboxProps={{ withinPortal: true }} />
   );
   const dateField = (name: 'dateOfRequest' | 'scheduleDate', label: string, testId: string) => (
     <DayField form={form} name={name} label={label} testId={testId} />
@@ -151,7 +135,7 @@ export function MaintenanceRequestOverview({ form, record }: { form: UseFormRetu
   return (
     <Grid gutter="md">
       <Grid.Col span={12}>
-        <TextInput label={t('field.title')} withAsterisk {...form.register('title')} error={errors.title?.message} data-testid="mr-title" />
+        <FormTextInput form={form} name="title" label={t('field.title')} withAsterisk testId="mr-title" />
       </Grid.Col>
       <Grid.Col span={12}>
         <FormTextarea form={form} name="problemDescription" label={t('field.description')} withAsterisk minRows={3} testId="mr-description" />
@@ -208,13 +192,7 @@ export function MaintenanceRequestOverview({ form, record }: { form: UseFormRetu
       {show.failure && (
         <>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label={t('field.failureReason')}
-              withAsterisk
-              {...form.register('failureReason')}
-              error={errors.failureReason?.message}
-              data-testid="mr-failure"
-            />
+            <FormTextInput form={form} name="failureReason" label={t('field.failureReason')} withAsterisk testId="mr-failure" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('urgencyLevel', t('field.urgencyLevel'), options.urgency, 'mr-urgency')}</Grid.Col>
         </>
@@ -224,10 +202,10 @@ export function MaintenanceRequestOverview({ form, record }: { form: UseFormRetu
       {show.predictive && (
         <>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('field.sensorData')} withAsterisk {...form.register('sensorData')} error={errors.sensorData?.message} data-testid="mr-sensor" />
+            <FormTextInput form={form} name="sensorData" label={t('field.sensorData')} withAsterisk testId="mr-sensor" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('field.condition')} withAsterisk {...form.register('condition')} error={errors.condition?.message} data-testid="mr-condition" />
+            <FormTextInput form={form} name="condition" label={t('field.condition')} withAsterisk testId="mr-condition" />
           </Grid.Col>
         </>
       )}

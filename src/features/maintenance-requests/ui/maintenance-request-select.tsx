@@ -1,4 +1,4 @@
-import { AsyncSelect, type SelectOption } from '../../../web/components';
+import { AsyncSelect, type AsyncSelectProps, type SelectOption } from '../../../web/components';
 import type { MaintenanceType } from '../maintenance-requests.schema';
 
 /** What choosing a request gives the maintenance order form: its type and asset. */
@@ -12,28 +12,17 @@ export interface MaintenanceRequestOption extends SelectOption {
 export const MAINTENANCE_REQUEST_OPTIONS_PATH = '/maintenance-requests/get-maintenance-request-options';
 
 /** A searchable maintenance request picker (by title or MR-ID); the option carries the type and the asset. */
-export function MaintenanceRequestSelect(props: {
-  value: number | null | undefined;
-  onChange(value: number | null, option: MaintenanceRequestOption | null): void;
-  label?: string;
-  error?: string;
-  initialOption?: SelectOption | null;
-  disabled?: boolean;
-  withAsterisk?: boolean;
-  testId?: string;
-}) {
+export function MaintenanceRequestSelect(
+  props: Pick<AsyncSelectProps, 'value' | 'label' | 'error' | 'initialOption' | 'disabled' | 'withAsterisk' | 'testId'> & {
+    onChange(value: number | null, option: MaintenanceRequestOption | null): void;
+  },
+) {
   return (
     <AsyncSelect
       path={MAINTENANCE_REQUEST_OPTIONS_PATH}
       pageSize={10}
-      label={props.label}
-      value={props.value}
+      {...props}
       onChange={(v, option) => props.onChange(v, option as MaintenanceRequestOption | null)}
-      error={props.error}
-      initialOption={props.initialOption}
-      disabled={props.disabled}
-      withAsterisk={props.withAsterisk}
-      testId={props.testId}
     />
   );
 }

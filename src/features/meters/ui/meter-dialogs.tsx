@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
-import { Alert, Autocomplete, Button, Checkbox, FileInput, Group, List, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Autocomplete, Button, Checkbox, FileInput, Group, List, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DialogActions, FormField, DateTimeField, notifyError, notifySuccess, FormTextarea } from '../../../web/components';
+import { DialogActions, FormField, DateTimeField, notifyError, notifySuccess, FormTextarea, FormTextInput } from '../../../web/components';
 import { ApiError, api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { meterInputSchema, meterUpdateSchema, readingInputSchema, type MeterDto, type MeterKind } from '../meters.schema';
 import './meters-i18n';
@@ -50,7 +50,6 @@ export function MeterDialog({
       description: meter?.description ?? '',
     },
   });
-  const errors = form.formState.errors;
   const submit = form.handleSubmit(async (values) => {
     try {
       if (meter) {
@@ -71,7 +70,7 @@ export function MeterDialog({
     <Modal opened onClose={onClose} title={meter ? t('edit') : t('newTitle')} centered>
       <form onSubmit={ownSubmit(submit)} noValidate data-testid="meter-form">
         <Stack>
-          <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="meter-name" data-autofocus />
+          <FormTextInput form={form} name="name" label={t('name')} withAsterisk data-autofocus testId="meter-name" />
           <Controller
             control={form.control}
             name="kind"
@@ -161,15 +160,15 @@ export function ReadingDialog({ meter, onClose, onSaved }: { meter: MeterDto; on
     <Modal opened onClose={onClose} title={t('readingTitle', { name: meter.name })} centered>
       <form onSubmit={ownSubmit(submit)} noValidate data-testid="reading-form">
         <Stack>
-          <TextInput
+          <FormTextInput
+            form={form}
+            name="value"
             label={`${t('value')} (${meter.unit})`}
             withAsterisk
             inputMode="decimal"
             autoComplete="off"
-            {...form.register('value')}
-            error={errors.value?.message}
-            data-testid="reading-value"
             data-autofocus
+            testId="reading-value"
           />
           <Controller
             control={form.control}

@@ -1,4 +1,6 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DialogActions } from '../../../web/components/dialog-actions';
+import { FormTextInput } from '../../../web/components/form-text-input';
 import { IconUpload } from '@tabler/icons-react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
@@ -57,13 +59,7 @@ export function CompanyDialog({ opened, onClose }: { opened: boolean; onClose():
           <Stack gap="sm">
             <CompanyLogo company={company} canEdit={canEdit} logo={logo} />
             <CompanyFields form={form} company={company} canEdit={canEdit} />
-            {canEdit && (
-              <Group justify="flex-end" mt="sm">
-                <Button type="submit" loading={form.formState.isSubmitting} data-testid="company-save">
-                  {t('actions.save')}
-                </Button>
-              </Group>
-            )}
+            {canEdit && <DialogActions submitLabel={t('actions.save')} loading={form.formState.isSubmitting} testId="company-save" mt="sm" />}
           </Stack>
         </form>
       )}
@@ -110,29 +106,22 @@ function CompanyFields({ form, company, canEdit }: { form: UseFormReturn<Company
   const errors = form.formState.errors;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <TextInput
-        label={t('auth.fields.organization')}
-        withAsterisk
-        readOnly={!canEdit}
-        {...form.register('organization')}
-        error={errors.organization?.message}
-        data-testid="company-organization"
-      />
+      <FormTextInput form={form} name="organization" label={t('auth.fields.organization')} withAsterisk readOnly={!canEdit} testId="company-organization" />
       <TextInput label={t('company.subdomain')} value={company.subdomain} readOnly disabled />
-      <TextInput label={t('company.street1')} readOnly={!canEdit} {...form.register('addressStreet1')} error={errors.addressStreet1?.message} />
-      <TextInput label={t('company.street2')} readOnly={!canEdit} {...form.register('addressStreet2')} error={errors.addressStreet2?.message} />
-      <TextInput label={t('company.city')} readOnly={!canEdit} {...form.register('city')} error={errors.city?.message} />
-      <TextInput label={t('company.zipCode')} readOnly={!canEdit} {...form.register('zipCode')} error={errors.zipCode?.message} data-testid="company-zip" />
-      <TextInput label={t('company.country')} readOnly={!canEdit} {...form.register('country')} error={errors.country?.message} />
-      <TextInput label={t('company.website')} readOnly={!canEdit} {...form.register('website')} error={errors.website?.message} data-testid="company-website" />
-      <TextInput label={t('users.fields.phoneNumber')} readOnly={!canEdit} {...form.register('phoneNumber')} error={errors.phoneNumber?.message} />
-      <TextInput
+      <FormTextInput form={form} name="addressStreet1" label={t('company.street1')} readOnly={!canEdit} />
+      <FormTextInput form={form} name="addressStreet2" label={t('company.street2')} readOnly={!canEdit} />
+      <FormTextInput form={form} name="city" label={t('company.city')} readOnly={!canEdit} />
+      <FormTextInput form={form} name="zipCode" label={t('company.zipCode')} readOnly={!canEdit} testId="company-zip" />
+      <FormTextInput form={form} name="country" label={t('company.country')} readOnly={!canEdit} />
+      <FormTextInput form={form} name="website" label={t('company.website')} readOnly={!canEdit} testId="company-website" />
+      <FormTextInput form={form} name="phoneNumber" label={t('users.fields.phoneNumber')} readOnly={!canEdit} />
+      <FormTextInput
+        form={form}
+        name="currency"
         label={t('company.currency')}
         description={t('company.currencyHint')}
         readOnly={!canEdit}
-        {...form.register('currency')}
-        error={errors.currency?.message}
-        data-testid="company-currency"
+        testId="company-currency"
       />
       <Controller
         control={form.control}

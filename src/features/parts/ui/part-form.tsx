@@ -1,8 +1,8 @@
-import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AsyncSelect, FormField, areaCreateModal, useMoney, optionOf } from '../../../web/components';
+import { AsyncSelect, FormField, areaCreateModal, useMoney, optionOf, FormTextInput } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { ProductCategorySelect } from '../../master-data/ui/product-category-select';
@@ -56,7 +56,7 @@ export function PartFields({ form, record }: { form: PartForm; record?: PartDto 
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="field-name" />
+        <FormTextInput form={form} name="name" label={t('name')} withAsterisk testId="field-name" />
         <Controller
           control={form.control}
           name="type"
@@ -79,7 +79,7 @@ export function PartFields({ form, record }: { form: PartForm; record?: PartDto 
             </Stack>
           )}
         />
-        <TextInput label={t('skuCode')} {...form.register('skuCode')} error={errors.skuCode?.message} data-testid="field-skuCode" />
+        <FormTextInput form={form} name="skuCode" label={t('skuCode')} testId="field-skuCode" />
         <FormField
           form={form}
           name="categoryId"
@@ -90,50 +90,31 @@ export function PartFields({ form, record }: { form: PartForm; record?: PartDto 
           allowAddNew={isManager}
           testId="field-categoryId"
         />
-        <TextInput
+        <FormTextInput
+          form={form}
+          name="salesPrice"
           label={t('salesPrice')}
           withAsterisk
           inputMode="decimal"
           leftSection={money.symbol}
-          {...form.register('salesPrice')}
-          error={errors.salesPrice?.message}
-          data-testid="field-salesPrice"
+          testId="field-salesPrice"
         />
-        <TextInput
-          label={t('minimumQuantity')}
-          inputMode="decimal"
-          {...form.register('minimumQuantity')}
-          error={errors.minimumQuantity?.message}
-          data-testid="field-minimumQuantity"
-        />
-        <FormField
-          form={form}
-          name="unitOfMeasureId"
-          component={AsyncSelect}
-          path={UOM_OPTIONS_PATH}
-          label={t('unitOfMeasure')}
-          withAsterisk
-          initialOption={optionOf(record?.unitOfMeasure)}
-          testId="field-unitOfMeasureId"
-        />
-        <FormField
-          form={form}
-          name="purchaseUnitOfMeasureId"
-          component={AsyncSelect}
-          path={UOM_OPTIONS_PATH}
-          label={t('purchaseUnitOfMeasure')}
-          withAsterisk
-          initialOption={optionOf(record?.purchaseUnitOfMeasure)}
-          testId="field-purchaseUnitOfMeasureId"
-        />
-        {!record && type === 'stockable' && (
-          <TextInput
-            label={t('openingStock')}
-            inputMode="decimal"
-            {...form.register('quantityOnHand')}
-            error={errors.quantityOnHand?.message}
-            data-testid="field-quantityOnHand"
+        <FormTextInput form={form} name="minimumQuantity" label={t('minimumQuantity')} inputMode="decimal" testId="field-minimumQuantity" />
+        {(['unitOfMeasure', 'purchaseUnitOfMeasure'] as const).map((unit) => (
+          <FormField
+            key={unit}
+            form={form}
+            name={`${unit}Id`}
+            component={AsyncSelect}
+            path={UOM_OPTIONS_PATH}
+            label={t(unit)}
+            withAsterisk
+            initialOption={optionOf(record?.[unit])}
+            testId={`field-${unit}Id`}
           />
+        ))}
+        {!record && type === 'stockable' && (
+          <FormTextInput form={form} name="quantityOnHand" label={t('openingStock')} inputMode="decimal" testId="field-quantityOnHand" />
         )}
       </SimpleGrid>
     </Stack>

@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Image, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ImageUploadButton, activityQueryKey, notifyError, notifySuccess, runWithToasts } from '../../../web/components';
+import { ImageUploadButton, activityQueryKey, notifyError, notifySuccess, runWithToasts, FormTextInput } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { formatNumber } from '../../../web/lib/format';
 import { stockAdjustmentSchema, type PartDto, type StockAdjustment } from '../parts.schema';
@@ -70,14 +70,8 @@ export function PartStock({ part, onChanged }: { part: PartDto; onChanged(part: 
             {t('adjust')}
           </Text>
           <Group align="flex-start" grow>
-            <TextInput
-              label={t('adjustQuantity')}
-              inputMode="decimal"
-              {...form.register('quantity')}
-              error={form.formState.errors.quantity?.message}
-              data-testid="adjust-quantity"
-            />
-            <TextInput label={t('adjustReason')} {...form.register('reason')} error={form.formState.errors.reason?.message} data-testid="adjust-reason" />
+            <FormTextInput form={form} name="quantity" label={t('adjustQuantity')} inputMode="decimal" testId="adjust-quantity" />
+            <FormTextInput form={form} name="reason" label={t('adjustReason')} testId="adjust-reason" />
           </Group>
           <Group justify="flex-end">
             <Button onClick={() => void submit()} loading={form.formState.isSubmitting} data-testid="adjust-submit">

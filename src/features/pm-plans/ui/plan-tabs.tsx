@@ -1,8 +1,8 @@
 import { Controller } from 'react-hook-form';
-import { Chip, Grid, Group, MultiSelect, NumberInput, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { Chip, Grid, Group, MultiSelect, NumberInput, SegmentedControl, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AsyncMultiSelect, FormField, RichTextField, optionOf } from '../../../web/components';
+import { AsyncMultiSelect, FormField, RichTextField, optionOf, FormTextInput } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useAppData } from '../../../web/lib/app-data';
 import { ProcedureSelect } from '../../procedures/ui/procedure-select';
@@ -64,7 +64,7 @@ function usePlanFields(form: PlanForm) {
 /** A calendar trigger's fields: every so many days, weeks, months (which days), the schedule, the dates and the lead days. */
 function CalendarTriggerFields({ form, values }: { form: PlanForm; values: FormValues }) {
   const { t } = useTranslation('pmPlans');
-  const { errors, half, number, select, choices } = usePlanFields(form);
+  const { half, number, select, choices } = usePlanFields(form);
   return (
     <>
       <Grid.Col span={{ base: 6, sm: 3 }}>{number('interval', 'pm-interval', 1)}</Grid.Col>
@@ -120,17 +120,10 @@ function CalendarTriggerFields({ form, values }: { form: PlanForm; values: FormV
       )}
       <Grid.Col span={12}>{select('schedule', choices(PLAN_SCHEDULES, 'schedule'), 'pm-schedule')}</Grid.Col>
       <Grid.Col span={half}>
-        <TextInput
-          type="date"
-          label={t('field.startDate')}
-          withAsterisk
-          {...form.register('startDate')}
-          error={errors.startDate?.message}
-          data-testid="pm-start"
-        />
+        <FormTextInput form={form} name="startDate" type="date" label={t('field.startDate')} withAsterisk testId="pm-start" />
       </Grid.Col>
       <Grid.Col span={half}>
-        <TextInput type="date" label={t('field.endDate')} {...form.register('endDate')} error={errors.endDate?.message} data-testid="pm-end" />
+        <FormTextInput form={form} name="endDate" type="date" label={t('field.endDate')} testId="pm-end" />
       </Grid.Col>
       <Grid.Col span={12}>{number('leadDays', 'pm-lead-days', 0)}</Grid.Col>
     </>
@@ -169,7 +162,7 @@ export function PlanScheduleTab({ form, record, values }: { form: PlanForm; reco
   return (
     <Grid gutter="md">
       <Grid.Col span={12}>
-        <TextInput label={t('field.name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="pm-name" />
+        <FormTextInput form={form} name="name" label={t('field.name')} withAsterisk testId="pm-name" />
       </Grid.Col>
       <Grid.Col span={half}>
         <FormField
@@ -218,11 +211,11 @@ export function PlanWorkTab({ form, record }: { form: PlanForm; record: PlanDto 
   return (
     <Grid gutter="md">
       <Grid.Col span={12}>
-        <TextInput label={t('field.title')} withAsterisk {...form.register('title')} error={errors.title?.message} data-testid="pm-title" />
+        <FormTextInput form={form} name="title" label={t('field.title')} withAsterisk testId="pm-title" />
       </Grid.Col>
       <Grid.Col span={half}>{select('priority', choices(WORK_ORDER_PRIORITIES, 'priority'), 'pm-priority')}</Grid.Col>
       <Grid.Col span={half}>
-        <TextInput label={t('field.duration')} placeholder="01:30" {...form.register('duration')} error={errors.duration?.message} data-testid="pm-duration" />
+        <FormTextInput form={form} name="duration" label={t('field.duration')} placeholder="01:30" testId="pm-duration" />
       </Grid.Col>
       <Grid.Col span={half}>
         <FormField form={form} name="teamId" component={TeamSelect} label={t('field.team')} testId="pm-team" />

@@ -22,6 +22,7 @@ import {
   type ListData,
   type ListDrawerProps,
   FormTextarea,
+  FormTextInput,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
@@ -204,7 +205,7 @@ function ProcedureDrawer(props: ListDrawerProps & { readOnly: boolean }) {
           content: (
             <fieldset disabled={props.readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
               <Stack gap="sm">
-                <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="procedure-name" />
+                <FormTextInput form={form} name="name" label={t('name')} withAsterisk testId="procedure-name" />
                 <FormTextarea form={form} name="description" label={t('description')} minRows={2} testId="procedure-description" />
                 <StepEditor form={form} readOnly={props.readOnly} />
               </Stack>
@@ -311,37 +312,24 @@ function StepCard({ form, i, kind, readOnly, last, onMove, onRemove }: StepCardP
             )}
           />
           <Group gap={4} wrap="nowrap" ml="auto">
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              aria-label={t('step.moveUp')}
-              disabled={readOnly || i === 0}
-              onClick={() => onMove(i - 1)}
-              data-testid={`step-${i}-up`}
-            >
-              <IconArrowUp size={18} />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              aria-label={t('step.moveDown')}
-              disabled={readOnly || last}
-              onClick={() => onMove(i + 1)}
-              data-testid={`step-${i}-down`}
-            >
-              <IconArrowDown size={18} />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={t('step.remove')}
-              disabled={readOnly}
-              onClick={onRemove}
-              data-testid={`step-${i}-remove`}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
+            {[
+              { key: 'up', label: t('step.moveUp'), Icon: IconArrowUp, disabled: i === 0, onClick: () => onMove(i - 1) },
+              { key: 'down', label: t('step.moveDown'), Icon: IconArrowDown, disabled: last, onClick: () => onMove(i + 1) },
+              { key: 'remove', label: t('step.remove'), Icon: IconTrash, disabled: false, onClick: onRemove, color: 'red' },
+            ].map(({ key, label, Icon, disabled, onClick, color }) => (
+              <ActionIcon
+                key={key}
+                variant="subtle"
+                color={color}
+                size="lg"
+                aria-label={label}
+                disabled={readOnly || disabled}
+                onClick={onClick}
+                data-testid={`step-${i}-${key}`}
+              >
+                <Icon size={18} />
+              </ActionIcon>
+            ))}
           </Group>
         </Group>
         <TextInput label={t('step.label')} withAsterisk {...form.register(`steps.${i}.label`)} error={e?.label?.message} data-testid={`step-${i}-label`} />

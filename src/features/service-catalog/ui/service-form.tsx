@@ -4,7 +4,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useFieldArray, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, areaCreateModal, RichTextField, useMoney, type SelectOption } from '../../../web/components';
+import { FormField, areaCreateModal, RichTextField, useMoney, type SelectOption, FormTextInput } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { WorkStationSelect } from '../../work-stations/ui/work-station-select';
 import { serviceInputSchema, type ServiceDto, type ServiceInput } from '../service-catalog.schema';
@@ -49,16 +49,8 @@ export function ServiceFields({ form, record }: { form: ServiceForm; record?: Se
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('name')} withAsterisk {...form.register('title')} error={errors.title?.message} data-testid="field-title" />
-        <TextInput
-          label={t('price')}
-          withAsterisk
-          inputMode="decimal"
-          leftSection={money.symbol}
-          {...form.register('price')}
-          error={errors.price?.message}
-          data-testid="field-price"
-        />
+        <FormTextInput form={form} name="title" label={t('name')} withAsterisk testId="field-title" />
+        <FormTextInput form={form} name="price" label={t('price')} withAsterisk inputMode="decimal" leftSection={money.symbol} testId="field-price" />
       </SimpleGrid>
       <FormField form={form} name="operations" component={RichTextField} label={t('operations')} />
       <Text fw={600} size="sm">

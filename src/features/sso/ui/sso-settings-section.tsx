@@ -1,8 +1,8 @@
-import { Button, Code, CopyButton, Group, PasswordInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Code, CopyButton, Group, PasswordInput, Select, Stack, Switch, Text } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { adminLoadTexts, notifyError, QueryLoadState, notifySuccess } from '../../../web/components';
+import { adminLoadTexts, DialogActions, notifyError, QueryLoadState, notifySuccess, FormTextInput } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { SSO_ROLES, ssoSettingsInputSchema, type SsoSettingsDto, type SsoSettingsInput } from '../sso.schema';
@@ -81,25 +81,18 @@ export function SsoSettingsSection() {
             <Switch label={t('enabled')} checked={!!field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="sso-enabled" />
           )}
         />
-        <TextInput
-          label={t('displayName')}
-          description={t('displayNameHelp')}
-          withAsterisk
-          {...form.register('displayName')}
-          error={errors.displayName?.message}
-          data-testid="sso-display-name"
-        />
-        <TextInput
+        <FormTextInput form={form} name="displayName" label={t('displayName')} description={t('displayNameHelp')} withAsterisk testId="sso-display-name" />
+        <FormTextInput
+          form={form}
+          name="issuer"
           label={t('issuer')}
           description={t('issuerHelp')}
           withAsterisk
           dir="ltr"
           placeholder="https://login.example.com"
-          {...form.register('issuer')}
-          error={errors.issuer?.message}
-          data-testid="sso-issuer"
+          testId="sso-issuer"
         />
-        <TextInput label={t('clientId')} withAsterisk dir="ltr" {...form.register('clientId')} error={errors.clientId?.message} data-testid="sso-client-id" />
+        <FormTextInput form={form} name="clientId" label={t('clientId')} withAsterisk dir="ltr" testId="sso-client-id" />
         <PasswordInput
           label={t('clientSecret')}
           description={settings.clientSecretSet ? t('clientSecretKept') : t('clientSecretHelp')}
@@ -144,11 +137,7 @@ export function SsoSettingsSection() {
             )}
           />
         ))}
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.formState.isSubmitting} data-testid="sso-save">
-            {t('save')}
-          </Button>
-        </Group>
+        <DialogActions submitLabel={t('save')} loading={form.formState.isSubmitting} testId="sso-save" />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Drawer, Group, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete, ExportButton, useNotifiedQuery, TableHead, usePlainFormActions } from '../../../web/components';
+import { confirmDelete, ExportButton, PlainDrawerFooter, useNotifiedQuery, TableHead, usePlainFormActions } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { LocationSelect } from '../../locations/ui/location-select';
@@ -135,18 +135,13 @@ function StoreroomDrawer({ location, canEdit, onClose }: { location: LocationDto
           {location?.isDefault && <Text size="sm">{t('defaultNote')}</Text>}
           {location && <CountSheetButton locationId={location.id} />}
           {canEdit && (
-            <Group justify="space-between">
-              {location && !location.isDefault ? (
-                <Button color="red" variant="light" onClick={remove} data-testid="delete-storeroom">
-                  {t('delete')}
-                </Button>
-              ) : (
-                <span />
-              )}
-              <Button type="submit" data-testid="save-storeroom">
-                {t('save')}
-              </Button>
-            </Group>
+            <PlainDrawerFooter
+              onDelete={location && !location.isDefault ? remove : undefined}
+              deleteLabel={t('delete')}
+              deleteTestId="delete-storeroom"
+              saveLabel={t('save')}
+              saveTestId="save-storeroom"
+            />
           )}
         </Stack>
       </form>

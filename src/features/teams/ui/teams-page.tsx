@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
@@ -15,6 +15,7 @@ import {
   notifyError,
   notifySuccess,
   type Column,
+  FormTextInput,
 } from '../../../web/components';
 import { ApiError, api, applyApiErrors } from '../../../web/lib/api';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
@@ -251,7 +252,7 @@ function TeamDrawer(props: { team: TeamDto | null; readOnly: boolean; onClose():
 
   const content = (
     <Stack>
-      <TextInput label={t('name')} withAsterisk readOnly={readOnly} {...form.register('name')} error={errors.name?.message} data-testid="field-name" />
+      <FormTextInput form={form} name="name" label={t('name')} withAsterisk readOnly={readOnly} testId="field-name" />
       <Text fw={500} size="sm">
         {t('members')}
       </Text>

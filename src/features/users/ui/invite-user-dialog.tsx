@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack } from '@mantine/core';
+import { FormTextInput } from '../../../web/components/form-text-input';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
@@ -47,14 +48,8 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
               {backendError}
             </Alert>
           )}
-          <TextInput label={t('auth.fields.email')} withAsterisk {...form.register('email')} error={errors.email?.message} data-testid="invite-email" />
-          <TextInput
-            label={t('users.invite.confirmEmail')}
-            withAsterisk
-            {...form.register('confirmEmail')}
-            error={errors.confirmEmail?.message}
-            data-testid="invite-confirm-email"
-          />
+          <FormTextInput form={form} name="email" label={t('auth.fields.email')} withAsterisk testId="invite-email" />
+          <FormTextInput form={form} name="confirmEmail" label={t('users.invite.confirmEmail')} withAsterisk testId="invite-confirm-email" />
           <RoleField control={form.control} roles={['manager', 'worker']} error={errors.role?.message} testId="invite-role" />
           <LanguageField
             control={form.control}

@@ -1,4 +1,5 @@
-import { Avatar, Button, FileButton, Group, Modal, PasswordInput, Stack, Tabs, Text } from '@mantine/core';
+import { Avatar, Button, FileButton, Modal, PasswordInput, Stack, Tabs, Text } from '@mantine/core';
+import { DialogActions } from '../../../web/components/dialog-actions';
 import { IconUpload } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
@@ -48,11 +49,7 @@ function DetailsTab({ user, onDone }: { user: UserDto; onDone(): void }) {
   return (
     <form onSubmit={save} noValidate>
       <UserFields form={form} showRole={false} />
-      <Group justify="flex-end" mt="md">
-        <Button type="submit" loading={form.formState.isSubmitting} data-testid="profile-save">
-          {t('actions.save')}
-        </Button>
-      </Group>
+      <DialogActions submitLabel={t('actions.save')} loading={form.formState.isSubmitting} testId="profile-save" mt="md" />
     </form>
   );
 }
@@ -131,11 +128,7 @@ function PasswordTab() {
             data-testid={testId}
           />
         ))}
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.formState.isSubmitting} data-testid="password-save">
-            {t('profile.changePassword')}
-          </Button>
-        </Group>
+        <DialogActions submitLabel={t('profile.changePassword')} loading={form.formState.isSubmitting} testId="password-save" />
       </Stack>
     </form>
   );

@@ -21,46 +21,39 @@ export function useTwoFactor() {
   const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: STATUS_KEY });
 
-  const start = async () => {
+  /** Runs one call with the spinner on; a refusal goes to `fail` (a toast, or the code field's error). */
+  const call = async (action: () => Promise<void>, fail: (message: string) => void) => {
     setBusy(true);
     try {
-      setEnrolment(await api.post<TwoFactorEnrolment>('/two-factor/start-enrolment'));
-      setCode('');
-      setCodeError(null);
+      await action();
     } catch (err) {
-      notifyError(errorMessage(err, t('errors.generic')));
+      fail(errorMessage(err, t('errors.generic')));
     } finally {
       setBusy(false);
     }
   };
-  const confirm = async () => {
-    setBusy(true);
-    try {
+  const start = () =>
+    call(async () => {
+      setEnrolment(await api.post<TwoFactorEnrolment>('/two-factor/start-enrolment'));
+      setCode('');
+      setCodeError(null);
+    }, notifyError);
+  const confirm = () =>
+    call(async () => {
       const res = await api.post<{ recoveryCodes: string[] }>('/two-factor/confirm-enrolment', { code });
       setCodes(res.recoveryCodes);
       setEnrolment(null);
       await refresh();
-    } catch (err) {
-      setCodeError(errorMessage(err, t('errors.generic')));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const disable = async () => {
-    setBusy(true);
-    try {
+    }, setCodeError);
+  const disable = () =>
+    call(async () => {
       const res = await api.post<{ message: string }>('/two-factor/disable', { password, code });
       notifySuccess(res.message);
       setDisabling(false);
       setPassword('');
       setCode('');
       await refresh();
-    } catch (err) {
-      setCodeError(errorMessage(err, t('errors.generic')));
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, setCodeError);
 
   return {
     status: status.data,

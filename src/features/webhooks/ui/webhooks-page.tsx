@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Code, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import {
   SecretShownModal,
   useRecordForm,
   TableHead,
+  FormTextInput,
 } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { WEBHOOK_EVENTS, webhookInputSchema, type WebhookEvent, type WebhookInput } from '../webhooks.schema';
@@ -205,16 +206,16 @@ function AddEndpointDialog({
     <Modal opened onClose={onClose} title={t('add')} centered size="lg">
       <form onSubmit={form.handleSubmit((body) => save.mutate(body))} noValidate>
         <Stack>
-          <TextInput
+          <FormTextInput
+            form={form}
+            name="url"
             label={t('url')}
             placeholder="https://example.com/hooks/cmms"
-            {...form.register('url')}
-            error={errors.url?.message}
             withAsterisk
             data-autofocus
-            data-testid="webhook-url"
+            testId="webhook-url"
           />
-          <TextInput label={t('description')} {...form.register('description')} error={errors.description?.message} />
+          <FormTextInput form={form} name="description" label={t('description')} />
           <Controller
             control={form.control}
             name="events"
@@ -228,7 +229,7 @@ function AddEndpointDialog({
               </Checkbox.Group>
             )}
           />
-          <TextInput label={t('secret')} description={t('secretHelp')} {...form.register('secret')} error={errors.secret?.message} />
+          <FormTextInput form={form} name="secret" label={t('secret')} description={t('secretHelp')} />
           <DialogActions onCancel={onClose} submitLabel={t('save')} loading={save.isPending} testId="webhook-save" />
         </Stack>
       </form>

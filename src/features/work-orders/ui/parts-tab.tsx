@@ -30,6 +30,8 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
     t('toast.failedParts'),
   );
   const rows = query.data?.workOrderParts ?? [];
+  /** Keeps the order's parts and their readiness as an add, use or delete answered them. */
+  const keep = (res: PartList) => queryClient.setQueryData(partsKey(workOrderId), { workOrderParts: res.workOrderParts, partsReadiness: res.partsReadiness });
   // A contractor's price is null for a worker (amounts are for managers): not counted, shown empty.
   const total = rows.reduce((sum, p) => sum + (p.Part.salesPrice ?? 0) * p.quantity, 0);
 
@@ -39,7 +41,7 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
       const res = await api.post<PartList>(`/work-orders/add-parts/${workOrderId}`, {
         parts: [{ partId, quantity: Math.max(1, Math.round(quantity || 1)), ...(locationId ? { locationId } : {}) }],
       });
-      queryClient.setQueryData(partsKey(workOrderId), { workOrderParts: res.workOrderParts, partsReadiness: res.partsReadiness });
+      keep(res);
       notifySuccess(t('toast.partAdded'));
       setPartId(null);
       setQuantity(1);
@@ -50,7 +52,7 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
   const takeReserved = async () => {
     await withBusy(async () => {
       const res = await api.post<PartList>(`/work-orders/use-parts/${workOrderId}`, {});
-      queryClient.setQueryData(partsKey(workOrderId), { workOrderParts: res.workOrderParts, partsReadiness: res.partsReadiness });
+      keep(res);
       notifySuccess(t('parts.used'));
       onChanged();
     }, t('parts.failedUse'));
@@ -63,7 +65,7 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
       success: t('toast.partDeleted'),
       failure: t('toast.failedDeletePart'),
       onRemoved: (res) => {
-        queryClient.setQueryData(partsKey(workOrderId), { workOrderParts: res.workOrderParts, partsReadiness: res.partsReadiness });
+        keep(res);
         onChanged();
       },
     });

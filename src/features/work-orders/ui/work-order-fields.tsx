@@ -1,7 +1,7 @@
-import { Grid, MultiSelect, Select, Text, TextInput } from '@mantine/core';
+import { Grid, MultiSelect, Select, Text } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DateTimeField, EmptyState, FormField, isBlankHtml, optionOf, RichTextField } from '../../../web/components';
+import { DateTimeField, EmptyState, FormField, isBlankHtml, optionOf, RichTextField, FormTextInput } from '../../../web/components';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { suggestedWorkers } from '../../../web/lib/worker-options';
 import { AssetFormField } from '../../assets/ui/asset-select';
@@ -69,7 +69,6 @@ export function WorkOrderOverview({ form, record, id }: { form: Form; record: Wo
   const { t: tc } = useTranslation();
   const isManager = useIsManager();
   const workers = useAppData().data?.workers ?? [];
-  const errors = form.formState.errors;
   // the people related to the chosen asset are suggested first
   const workerOptions = suggestedWorkers(workers, form.watch('assetId') as number | null, { suggested: tc('select.suggested'), others: tc('select.others') });
   return (
@@ -87,10 +86,10 @@ export function WorkOrderOverview({ form, record, id }: { form: Form; record: Wo
         </Grid.Col>
       )}
       <Grid.Col span={12}>
-        <TextInput label={t('field.title')} withAsterisk data-testid="wo-title" {...form.register('title')} error={errors.title?.message} />
+        <FormTextInput form={form} name="title" label={t('field.title')} withAsterisk testId="wo-title" />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label={t('field.duration')} placeholder="02:30" data-testid="wo-duration" {...form.register('duration')} error={errors.duration?.message} />
+        <FormTextInput form={form} name="duration" label={t('field.duration')} placeholder="02:30" testId="wo-duration" />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <FormField

@@ -1,8 +1,8 @@
-import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, areaCreateModal } from '../../../web/components';
+import { FormField, areaCreateModal, FormTextInput } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { TeamSelect } from '../../teams/ui/team-select';
 import { workStationInputSchema, type WorkStationDto, type WorkStationInput } from '../work-stations.schema';
@@ -27,13 +27,12 @@ export function useWorkStationForm(record?: WorkStationDto | null): WorkStationF
 
 export function WorkStationFields({ form }: { form: WorkStationForm }) {
   const { t } = useTranslation('workStations');
-  const errors = form.formState.errors;
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('code')} withAsterisk maxLength={40} {...form.register('code')} error={errors.code?.message} data-testid="field-code" />
-        <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="field-name" />
-        <TextInput label={t('city')} withAsterisk {...form.register('city')} error={errors.city?.message} data-testid="field-city" />
+        <FormTextInput form={form} name="code" label={t('code')} withAsterisk maxLength={40} testId="field-code" />
+        <FormTextInput form={form} name="name" label={t('name')} withAsterisk testId="field-name" />
+        <FormTextInput form={form} name="city" label={t('city')} withAsterisk testId="field-city" />
         <FormField form={form} name="teamId" component={TeamSelect} label={t('team')} withAsterisk testId="field-teamId" />
       </SimpleGrid>
     </Stack>

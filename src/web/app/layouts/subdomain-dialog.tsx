@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, TextInput } from '@mantine/core';
+import { Modal, TextInput } from '@mantine/core';
+import { DialogActions } from '../../components/dialog-actions';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../lib/api';
 import { notifyError } from '../../components/notify';
@@ -41,11 +42,7 @@ export function SubdomainDialog({ opened, onClose }: { opened: boolean; onClose(
           data-autofocus
           data-testid="subdomain-input"
         />
-        <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={busy} data-testid="subdomain-submit">
-            {t('actions.submit')}
-          </Button>
-        </Group>
+        <DialogActions submitLabel={t('actions.submit')} loading={busy} testId="subdomain-submit" mt="md" />
       </form>
     </Modal>
   );

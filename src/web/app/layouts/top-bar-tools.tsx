@@ -25,14 +25,17 @@ const CookieSettingsDialog = lazy(() => import('./cookie-settings-dialog').then(
 
 type SettingsDialog = 'notifications' | 'cookies' | null;
 
-/** The two settings dialogs, mounted only while open. */
-function SettingsDialogs({ open, onClose }: { open: SettingsDialog; onClose(): void }) {
-  return (
+/** The settings dialogs a menu opens: `open(which)`, and `dialogs` to render beside the menu (each mounted only while open). */
+function useSettingsDialogs() {
+  const [open, setOpen] = useState<SettingsDialog>(null);
+  const onClose = () => setOpen(null);
+  const dialogs = (
     <Suspense fallback={null}>
       {open === 'notifications' && <NotificationSettingsDialog opened onClose={onClose} />}
       {open === 'cookies' && <CookieSettingsDialog opened onClose={onClose} />}
     </Suspense>
   );
+  return { open: setOpen, dialogs };
 }
 
 export function FullscreenToggle() {
@@ -118,7 +121,7 @@ export function NotificationsMenu() {
       retry: false,
     }).data?.count ?? 0;
   const unread = (query.data?.unread ?? 0) + newRequests;
-  const [dialog, setDialog] = useState<SettingsDialog>(null);
+  const settings = useSettingsDialogs();
   const markRead = async (ids?: number[]) => {
     const answer = await api.post<{ unread: number }>('/notifications/read', ids ? { ids } : {});
     queryClient.setQueryData<{ notifications: NotificationItem[]; unread: number }>(NOTIFICATIONS_KEY, (old) =>
@@ -185,14 +188,14 @@ export function NotificationsMenu() {
                 })}
               </ScrollArea.Autosize>
               <Menu.Divider />
-              <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => setDialog('notifications')} data-testid="bell-notification-settings">
+              <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => settings.open('notifications')} data-testid="bell-notification-settings">
                 {t('shell.notificationSettings')}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
         )}
       </Deferred>
-      <SettingsDialogs open={dialog} onClose={() => setDialog(null)} />
+      {settings.dialogs}
     </>
   );
 }
@@ -202,7 +205,7 @@ export function UserMenu({ onProfile, onCompany }: { onProfile(): void; onCompan
   const { signOut } = useAuth();
   const user = useAppData().data?.loggedInUser;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
-  const [dialog, setDialog] = useState<SettingsDialog>(null);
+  const settings = useSettingsDialogs();
   const button = (
     <UnstyledButton data-testid="user-menu">
       {/* named by its content (an aria-label would have to repeat the visible name and initial, WCAG 2.5.3) */}
@@ -235,10 +238,10 @@ export function UserMenu({ onProfile, onCompany }: { onProfile(): void; onCompan
               <Menu.Item leftSection={<IconBuilding size={16} />} onClick={onCompany} data-testid="menu-company">
                 {t('shell.companyProfile')}
               </Menu.Item>
-              <Menu.Item leftSection={<IconBell size={16} />} onClick={() => setDialog('notifications')} data-testid="menu-notification-settings">
+              <Menu.Item leftSection={<IconBell size={16} />} onClick={() => settings.open('notifications')} data-testid="menu-notification-settings">
                 {t('shell.notificationSettings')}
               </Menu.Item>
-              <Menu.Item leftSection={<IconCookie size={16} />} onClick={() => setDialog('cookies')} data-testid="menu-cookie-settings">
+              <Menu.Item leftSection={<IconCookie size={16} />} onClick={() => settings.open('cookies')} data-testid="menu-cookie-settings">
                 {t('shell.cookieSettings')}
               </Menu.Item>
               <Menu.Divider />
@@ -255,7 +258,7 @@ export function UserMenu({ onProfile, onCompany }: { onProfile(): void; onCompan
           </Menu>
         )}
       </Deferred>
-      <SettingsDialogs open={dialog} onClose={() => setDialog(null)} />
+      {settings.dialogs}
     </>
   );
 }
