@@ -115,6 +115,8 @@ export type MtbfFigures = z.infer<typeof mtbfFiguresSchema>;
 export const repairTimesSchema = z.object({ mttr: mttrFiguresSchema, mtbf: mtbfFiguresSchema });
 
 export const REASON_CATEGORIES = ['availability', 'performance', 'quality', 'productivity'] as const;
+/** The hours lost to each reason category, one field a category (REASON_CATEGORIES). */
+const hoursByCategory = { availability: z.number(), performance: z.number(), quality: z.number(), productivity: z.number() };
 export const downtimeFiguresSchema = z.object({
   range: dayRangeSchema,
   byCategory: z.array(z.object({ category: z.enum(REASON_CATEGORIES), blocking: z.boolean(), hours: z.number() })),
@@ -122,10 +124,7 @@ export const downtimeFiguresSchema = z.object({
     z.object({
       assetId: z.number().nullable(),
       name: z.string().nullable(),
-      availability: z.number(),
-      performance: z.number(),
-      quality: z.number(),
-      productivity: z.number(),
+      ...hoursByCategory,
       /** Hours the asset was down in the range, from its state intervals (decision 079). */
       downHours: z.number(),
       /** Down time / the range's time, from the state intervals (decision 079). */
@@ -136,10 +135,7 @@ export const downtimeFiguresSchema = z.object({
     z.object({
       workStationId: z.number().nullable(),
       name: z.string().nullable(),
-      availability: z.number(),
-      performance: z.number(),
-      quality: z.number(),
-      productivity: z.number(),
+      ...hoursByCategory,
     }),
   ),
   /** Hours the assets in scope were down (state intervals, decision 079); null with a person, team or work-station filter. */

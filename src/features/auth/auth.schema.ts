@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { tokenAnswerSchema } from '../../shared/schema-parts';
 import { messageSchema } from '../../shared/pagination';
 import { emailField, PHONE_PATTERN, requiredString } from '../../shared/validation';
 import { RESERVED_SUBDOMAINS } from '../../shared/subdomain';
@@ -105,9 +106,9 @@ export const authAnswers = {
   message: messageSchema,
   signedUp: messageSchema.extend({ subdomain: z.string(), loginUrl: z.string() }),
   subdomain: z.object({ subdomain: z.string(), loginUrl: z.string() }),
-  token: z.object({ accessToken: z.string() }),
+  token: tokenAnswerSchema,
   /** POST /login: the spec's token, or (decision 076) a challenge for the second factor or its enrolment. */
-  login: z.union([z.object({ accessToken: z.string() }), z.object({ twoFactor: z.enum(['verify', 'enrol']), challenge: z.string() })]),
+  login: z.union([tokenAnswerSchema, z.object({ twoFactor: z.enum(['verify', 'enrol']), challenge: z.string() })]),
   invitation: z.object({ valid: z.boolean(), email: z.string() }),
 };
 

@@ -65,11 +65,7 @@ export const locationDtoSchema = z.object({
 export type LocationDto = z.infer<typeof locationDtoSchema>;
 
 /** A node of the whole tree (get-location-tree): the tree screen and the picker build the nesting from parentId. */
-export const locationNodeSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  code: z.string().nullable(),
-  parentId: z.number().nullable(),
+export const locationNodeSchema = locationDtoSchema.pick({ id: true, name: true, code: true, parentId: true }).extend({
   /** Assets and work stations directly in it. */
   assets: z.number(),
   workStations: z.number(),

@@ -230,15 +230,11 @@ const changed = messageSchema.extend({ request: maintenanceRequestDtoSchema, mai
 export const maintenanceRequestAnswers = {
   list: requestList,
   statistics: z.object({ statistics: maintenanceRequestStatisticsSchema }),
+  /** An option carries these fields of its request. */
   options: z.array(
-    optionSchema.extend({
-      maintenanceRequestId: z.string(),
-      title: z.string(),
-      state: z.enum(REQUEST_STATES),
-      maintenanceType: z.enum(MAINTENANCE_TYPES),
-      assetId: z.number().nullable(),
-      asset: z.object({ id: z.number(), name: z.string() }).nullable(),
-    }),
+    optionSchema.extend(
+      maintenanceRequestDtoSchema.pick({ maintenanceRequestId: true, title: true, state: true, maintenanceType: true, assetId: true, asset: true }).shape,
+    ),
   ),
   one: z.object({ maintenanceRequest: maintenanceRequestDtoSchema }),
   add: requestList.extend(messageSchema.shape).extend({ maintenanceRequest: maintenanceRequestDtoSchema }),

@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { pageQuerySchema } from '../../shared/pagination';
+import { messageSchema, pageQuerySchema } from '../../shared/pagination';
 import { failureCodeDtoSchema } from '../failure-codes/failure-codes.schema';
 import type { LaborDto, WorkOrderDto, WorkOrderPartDto } from '../work-orders/work-orders.schema';
 import type { WorkOrderProcedureDto } from '../procedures/procedures.schema';
@@ -76,4 +76,4 @@ export const myPartsSchema = z.object({
 });
 
 export const myPhotosSchema = z.object({ photos: z.array(photoSchema) });
-export const myPhotoAddedSchema = z.object({ message: z.string(), photo: photoSchema, photos: z.array(photoSchema) });
+export const myPhotoAddedSchema = messageSchema.extend({ photo: photoSchema, photos: z.array(photoSchema) });

@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { messageSchema } from '../../shared/pagination';
 import { idField } from '../../shared/validation';
 
 /** What reaches a person (decision 074). */
@@ -164,5 +165,5 @@ export const notificationAnswers = {
   orgSettings: z.object({ settings: notificationOrgSettingsSchema }),
   follow: z.object({ following: z.boolean() }),
   mentions: z.object({ users: z.array(z.object({ id: z.number(), firstName: z.string(), lastName: z.string(), handle: z.string() })) }),
-  unsubscribed: z.object({ message: z.string(), kind: z.enum(NOTIFICATION_KINDS) }),
+  unsubscribed: messageSchema.extend({ kind: z.enum(NOTIFICATION_KINDS) }),
 };

@@ -6,6 +6,7 @@ import { stockMoveDtoSchema } from '../stock/stock.schema';
 import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { optionalString, requiredString, idField } from '../../shared/validation';
 import { versionField } from '../../shared/edit-version';
+import { requiredQuantityField } from '../../shared/schema-parts';
 import { amountField, quantityField, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
 
 export const PART_TYPES = ['consumable', 'stockable'] as const;
@@ -72,22 +73,7 @@ export type PartInput = z.output<typeof partInputSchema>;
 
 /** POST adjust-stock/{id}: a signed change of the quantity on hand and why. */
 export const stockAdjustmentSchema = z.strictObject({
-  quantity: z.any().transform((v, ctx): number => {
-    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-    const message =
-      v === undefined || v === null || v === ''
-        ? M.adjustQuantity
-        : !Number.isFinite(n) || Math.abs(n) > 99_999_999_999
-          ? M.quantityInvalid
-          : n === 0
-            ? M.adjustZero
-            : null;
-    if (message) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return Math.round(n * 1000) / 1000;
-  }),
+  quantity: requiredQuantityField({ required: M.adjustQuantity, invalid: M.quantityInvalid, refused: M.adjustZero }, (n) => n !== 0),
   reason: requiredString(M.adjustReason).max(200, 'Reason must be at most 200 characters'),
 });
 export type StockAdjustment = z.output<typeof stockAdjustmentSchema>;

@@ -2,6 +2,7 @@ import { z } from '../../shared/zod-setup';
 import { nameOptionsQuerySchema } from '../../shared/options-query';
 import { listAnswers, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
+import { workStationDtoSchema } from '../work-stations/work-stations.schema';
 import { amountField, blankToUndefined, requiredRef, textFilter, toId } from '../../shared/reference-fields';
 
 /** Spec doc 1 section 5 "Service", with its messages. */
@@ -104,11 +105,7 @@ export type ServiceListQuery = z.output<typeof serviceListQuerySchema>;
 export const serviceOptionsQuerySchema = nameOptionsQuerySchema;
 
 /** A linked station as the API returns it (in `WorkStations`). */
-export const serviceStationDtoSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  city: z.string(),
+export const serviceStationDtoSchema = workStationDtoSchema.pick({ id: true, code: true, name: true, city: true }).extend({
   operation: z.string(),
   timeRequired: z.string(),
   order: z.number(),

@@ -1,4 +1,6 @@
 import { z } from '../../shared/zod-setup';
+import { messageSchema } from '../../shared/pagination';
+import { tokenAnswerSchema } from '../../shared/schema-parts';
 import { idField, requiredString } from '../../shared/validation';
 
 /** Roles a person created at their first single sign-on may get (an admin is made by an admin, never by a provider). */
@@ -76,11 +78,11 @@ export type SsoSettingsDto = z.infer<typeof ssoSettingsDtoSchema>;
 
 export const ssoSettingsAnswers = {
   settings: z.object({ settings: ssoSettingsDtoSchema }),
-  saved: z.object({ message: z.string(), settings: ssoSettingsDtoSchema }),
+  saved: messageSchema.extend({ settings: ssoSettingsDtoSchema }),
   /** The login page's question: is there a "Sign in with …" button, and is the password form for admins only. */
   options: z.object({ enabled: z.boolean(), displayName: z.string().nullable(), ssoOnly: z.boolean() }),
   started: z.object({ authorizationUrl: z.string() }),
-  token: z.object({ accessToken: z.string() }),
+  token: tokenAnswerSchema,
   /** How the signed-in person re-authenticates to sign a sign-off step: their password, or a fresh single sign-on. */
   reauthMethod: z.object({ method: z.enum(['password', 'sso']), displayName: z.string().nullable() }),
   /** The proof of a fresh sign-in, for one sign-off of one step, used once, short-lived. */

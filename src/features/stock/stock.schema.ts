@@ -1,9 +1,10 @@
 import { z } from '../../shared/zod-setup';
 import { lowerCasedOrAbsent } from '../../shared/spelling.schema';
 import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
-import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
+import { listAnswerSchema, listAnswers, messageSchema, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { optionalString, idField } from '../../shared/validation';
 import { blankToUndefined, optionalRef, quantityField, requiredRef, textFilter } from '../../shared/reference-fields';
+import { requiredQuantityField } from '../../shared/schema-parts';
 import { locationFilterField } from '../locations/locations.schema';
 
 export const LOCATION_KINDS = ['storeroom', 'van', 'site-store'] as const;
@@ -72,22 +73,10 @@ export type LocationList = z.infer<typeof locationAnswers.list>;
 export const locationOptionSchema = optionSchema.extend({ kind: z.enum(LOCATION_KINDS), isDefault: z.boolean() });
 
 /** A positive quantity (3 decimals), number or numeric string. */
-const positiveQuantity = z.any().transform((v, ctx): number => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-  const message =
-    v === undefined || v === null || v === ''
-      ? M.quantity
-      : !Number.isFinite(n) || Math.abs(n) > 99_999_999_999
-        ? M.quantityInvalid
-        : Math.round(n * 1000) <= 0
-          ? M.quantityPositive
-          : null;
-  if (message) {
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  }
-  return Math.round(n * 1000) / 1000;
-});
+const positiveQuantity = requiredQuantityField(
+  { required: M.quantity, invalid: M.quantityInvalid, refused: M.quantityPositive },
+  (n) => Math.round(n * 1000) > 0,
+);
 
 /** POST transfer-stock: a quantity of one part from one location to another. */
 export const transferInputSchema = z
@@ -105,22 +94,7 @@ export type TransferInput = z.output<typeof transferInputSchema>;
 export const countInputSchema = z.strictObject({
   partId: requiredRef(M.part),
   locationId: requiredRef(M.location),
-  countedQuantity: z.any().transform((v, ctx): number => {
-    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-    const message =
-      v === undefined || v === null || v === ''
-        ? M.counted
-        : !Number.isFinite(n) || Math.abs(n) > 99_999_999_999
-          ? M.quantityInvalid
-          : n < 0
-            ? M.countedNegative
-            : null;
-    if (message) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return Math.round(n * 1000) / 1000;
-  }),
+  countedQuantity: requiredQuantityField({ required: M.counted, invalid: M.quantityInvalid, refused: M.countedNegative }, (n) => n >= 0),
   note: optionalString(200),
 });
 export type CountInput = z.output<typeof countInputSchema>;
@@ -192,8 +166,7 @@ export const stockMoveListSchema = listAnswerSchema('stockMoves', stockMoveDtoSc
 export type StockMoveList = z.infer<typeof stockMoveListSchema>;
 
 /** transfer-stock and count-stock: the part's levels after it, and the move (none when a count found no difference). */
-export const stockChangedSchema = z.object({
-  message: z.string(),
+export const stockChangedSchema = messageSchema.extend({
   stockMove: stockMoveDtoSchema.nullable(),
   stockLevels: z.array(stockLevelDtoSchema),
 });
@@ -237,7 +210,7 @@ export const receivingDtoSchema = z.object({
   lines: z.array(receivingLineSchema),
 });
 export type ReceivingDto = z.infer<typeof receivingDtoSchema>;
-export const receivedSchema = z.object({ message: z.string(), receiving: receivingDtoSchema, stockMoves: z.array(stockMoveDtoSchema) });
+export const receivedSchema = messageSchema.extend({ receiving: receivingDtoSchema, stockMoves: z.array(stockMoveDtoSchema) });
 
 /** PUT update-part-stock-settings: the vendor reorders of a part go to. */
 export const partStockSettingsInputSchema = z.strictObject({
@@ -257,8 +230,7 @@ export const partStockSettingsDtoSchema = z.object({
 export type PartStockSettingsDto = z.infer<typeof partStockSettingsDtoSchema>;
 
 /** POST draft-reorders: what the reorder run drafted. */
-export const reorderResultSchema = z.object({
-  message: z.string(),
+export const reorderResultSchema = messageSchema.extend({
   purchaseOrders: z.array(z.object({ id: z.number(), number: z.string(), vendor: named, lines: z.number() })),
   drafted: z.number(),
   withoutVendor: z.array(named),

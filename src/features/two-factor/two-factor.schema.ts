@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { tokenAnswerSchema } from '../../shared/schema-parts';
 import { messageSchema } from '../../shared/pagination';
 
 export const TWO_FACTOR_POLICIES = ['off', 'admins', 'everyone'] as const;
@@ -59,8 +60,8 @@ export const twoFactorAnswers = {
   status: z.object({ enabled: z.boolean(), required: z.boolean(), recoveryCodesLeft: z.number() }),
   enrolment: z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() }),
   recoveryCodes: z.object({ recoveryCodes: z.array(z.string()) }),
-  signedInWithCodes: z.object({ accessToken: z.string(), recoveryCodes: z.array(z.string()) }),
-  token: z.object({ accessToken: z.string() }),
+  signedInWithCodes: tokenAnswerSchema.extend({ recoveryCodes: z.array(z.string()) }),
+  token: tokenAnswerSchema,
   policy: z.object({ required: z.enum(TWO_FACTOR_POLICIES) }),
 };
 export type TwoFactorStatus = z.infer<typeof twoFactorAnswers.status>;

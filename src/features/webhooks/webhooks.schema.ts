@@ -1,7 +1,7 @@
 import { z } from '../../shared/zod-setup';
 import { blankToUndefined } from '../../shared/reference-fields';
 import { optionalString } from '../../shared/validation';
-import { listAnswerSchema, pageQuerySchema } from '../../shared/pagination';
+import { listAnswerSchema, messageSchema, pageQuerySchema } from '../../shared/pagination';
 
 /**
  * The events an endpoint may subscribe to (decision 043). `request.received` is sent by the public
@@ -104,7 +104,7 @@ export const webhookSavedSchema = webhookListSchema.extend({ webhook: webhookSch
 /** An endpoint with its signing secret: the create and rotate answers only (shown once, like an API key). */
 export const webhookWithSecretSchema = webhookSchema.extend({ secret: z.string() });
 export const webhookCreatedSchema = webhookListSchema.extend({ webhook: webhookWithSecretSchema });
-export const webhookRotatedSchema = z.object({ message: z.string(), webhook: webhookWithSecretSchema });
+export const webhookRotatedSchema = messageSchema.extend({ webhook: webhookWithSecretSchema });
 
 export const deliveryListQuerySchema = pageQuerySchema.extend({
   webhookId: z.coerce.number().int().min(1).max(2147483647).optional(),

@@ -114,7 +114,7 @@ export const contractorAnswerSchema = z.strictObject({
 export const sharedStepImageParamsSchema = z.strictObject({ stepId: idField('Step is invalid') });
 
 /** What the contractor's writes answer (their page reads itself again). */
-export const shareMessageSchema = z.object({ message: z.string() });
+export const shareMessageSchema = messageSchema;
 
 export const markDoneSchema = z.strictObject({
   comment: optionalString(5000),
