@@ -9,11 +9,11 @@ import {
   type Cells,
   type Current,
   type Importer,
-  type Ready,
   type Row,
   type Run,
-  check,
   cellsOf,
+  check,
+  columnCells,
   displayIdOf,
   eachRow,
   listCell,
@@ -21,6 +21,7 @@ import {
   lookup,
   lower,
   readEach,
+  readyRows,
 } from './import-rows';
 import { pick } from '../../shared/pick';
 
@@ -188,13 +189,8 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
   'work-orders': {
     async prepare(tx, run, rows) {
       const members = await membersOf(tx, run.orgId);
-      const found = await assetsNamed(
-        tx,
-        run.orgId,
-        rows.flatMap((r) => r.cells.asset ?? []),
-      );
-      const ready: Ready[] = [];
-      for (const { row, cells, match } of rows) {
+      const found = await assetsNamed(tx, run.orgId, columnCells(rows, 'asset'));
+      return readyRows(rows, ({ row, cells, match }) => {
         const assetId = cells.asset ? assetOf(run, found, match?.links, cells.asset, row) : null;
         const assignees = listOf(cells.assignees).map((name) => personOf(run, members, match?.links, name, row, 'assignees'));
         // Absent cells are null: on a matched row an empty cell clears the field (decision 055).
@@ -210,9 +206,8 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
           assignees: [...new Set(assignees.map((id) => id ?? 0))].sort((a, b) => a - b).filter(Boolean),
         };
         const input = check<WorkOrderValues>(workOrderInputSchema as unknown as ZodType<WorkOrderValues>, body, row, WORK_ORDER_COLUMNS, run.problems);
-        if (input) ready.push({ row, input });
-      }
-      return ready;
+        return input && { input };
+      });
     },
     // A new order takes the next number of the organisation, as one added on its screen; its status is the file's.
     write: (tx, run, ready) => eachRow<WorkOrderValues>(tx, run, ready, WORK_ORDER_COLUMNS, (one, input) => createWorkOrder(one, run.orgId, run.actor, input)),
@@ -277,8 +272,7 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
       const members = await membersOf(tx, run.orgId);
       const orders = await ordersNamed(tx, run.orgId, rows);
       const reasons = await lookup(tx, timeTrackingReasons, run.orgId);
-      const ready: Ready[] = [];
-      for (const { row, cells } of rows) {
+      return readyRows(rows, ({ row, cells }) => {
         const workOrderId = orderOf(run, orders, cells.workOrder, row);
         const workerId = cells.worker ? personOf(run, members, undefined, cells.worker, row, 'worker') : undefined;
         const reason = cells.reason ? reasons.get(lower(cells.reason)) : undefined;
@@ -292,9 +286,8 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
         };
         if (!cells.worker) run.problems.push({ row, column: 'worker', message: 'Worker is required' });
         const labor = check(laborInputSchema, body, row, LABOR_COLUMNS, run.problems);
-        if (labor && workOrderId !== undefined) ready.push({ row, input: { workOrderId, labor } satisfies LaborRow });
-      }
-      return ready;
+        return labor && workOrderId !== undefined ? { input: { workOrderId, labor } satisfies LaborRow } : undefined;
+      });
     },
     write: (tx, run, ready) =>
       eachRow<LaborRow>(tx, run, ready, LABOR_COLUMNS, (one, input) => addLabor(one, run.orgId, run.actor, input.workOrderId, input.labor)),
@@ -311,11 +304,7 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
     // A part is on an order once (DESIGN 11): the order and the part name the line.
     async match(tx, run, rows) {
       const orders = [...(await ordersNamed(tx, run.orgId, rows))];
-      const partIds = await partsNamed(
-        tx,
-        run.orgId,
-        rows.flatMap((r) => r.cells.part ?? []),
-      );
+      const partIds = await partsNamed(tx, run.orgId, columnCells(rows, 'part'));
       const lines = new Map<string, Current>();
       const onOrder = new Map<number, number[]>();
       const p = workOrderParts;
@@ -347,13 +336,8 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
     },
     async prepare(tx, run, rows) {
       const orders = await ordersNamed(tx, run.orgId, rows);
-      const partIds = await partsNamed(
-        tx,
-        run.orgId,
-        rows.flatMap((r) => r.cells.part ?? []),
-      );
-      const ready: Ready[] = [];
-      for (const { row, cells, match } of rows) {
+      const partIds = await partsNamed(tx, run.orgId, columnCells(rows, 'part'));
+      return readyRows(rows, ({ row, cells, match }) => {
         const workOrderId = orderOf(run, orders, cells.workOrder, row);
         const ids = cells.part ? partIds(cells.part) : [];
         const linked = cells.part ? match?.links?.get(`part:${lower(cells.part)}`) : undefined;
@@ -363,10 +347,9 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
         if (!cells.part) run.problems.push({ row, column: 'part', message: 'Part is required' });
         const input = check(addPartsSchema, { parts: [{ partId: partId ?? 1, quantity: cells.quantity ?? 1 }] }, row, PART_LINE_COLUMNS, run.problems);
         const line = input?.parts[0];
-        if (line && typeof line === 'object' && workOrderId !== undefined && partId !== undefined)
-          ready.push({ row, input: { workOrderId, partId, quantity: line.quantity } satisfies PartRow });
-      }
-      return ready;
+        if (!line || typeof line !== 'object' || workOrderId === undefined || partId === undefined) return undefined;
+        return { input: { workOrderId, partId, quantity: line.quantity } satisfies PartRow };
+      });
     },
     write: (tx, run, ready) =>
       eachRow<PartRow>(tx, run, ready, PART_LINE_COLUMNS, (one, { workOrderId, partId, quantity }) =>
