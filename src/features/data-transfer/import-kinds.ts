@@ -18,20 +18,20 @@ import type { ImportIssue } from '../meters/meters.schema';
 import { IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
 import {
   type Importer,
-  check,
-  columnCells,
+  lower,
   creatableName,
+  listOf,
+  check,
+  lookup,
+  partiesNamed,
+  reference,
+  named,
+  pendingOf,
   eachRow,
   enumCell,
-  listOf,
-  lookup,
-  lower,
-  named,
-  partiesNamed,
-  pendingOf,
-  readyRows,
-  reference,
   writeEach,
+  columnCells,
+  readyRows,
 } from './import-rows';
 import { WORK_ORDER_IMPORTERS } from './import-work-orders';
 import { PROCEDURE_IMPORTERS } from './import-procedures';

@@ -11,9 +11,8 @@ import {
   type Importer,
   type Row,
   type Run,
-  cellsOf,
   check,
-  columnCells,
+  cellsOf,
   displayIdOf,
   eachRow,
   listCell,
@@ -21,6 +20,7 @@ import {
   lookup,
   lower,
   readEach,
+  columnCells,
   readyRows,
 } from './import-rows';
 import { pick } from '../../shared/pick';
@@ -29,6 +29,13 @@ import { pick } from '../../shared/pick';
 
 /** Ids in slices: a statement takes at most 65,535 parameters. */
 const slices = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / 1000) }, (_, i) => items.slice(i * 1000, i * 1000 + 1000));
+
+/** The rows `read` gives for the ids, read a slice at a time. */
+async function inSlices<T, R>(ids: T[], read: (slice: T[]) => Promise<R[]>) {
+  const rows: R[] = [];
+  for (const slice of slices(ids)) rows.push(...(await read(slice)));
+  return rows;
+}
 
 /** "First Last", as the exports write a person. */
 export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
@@ -109,15 +116,13 @@ export function assetOf(run: Run, found: Map<string, Set<number>>, links: Map<st
 /** The organisation's work orders among the numbers the rows' work order cells give (WO-0001 or 1). */
 async function ordersNamed(tx: ReadTx, orgId: number, rows: Row[]) {
   const ids = [...new Set(rows.flatMap(({ cells: { workOrder: c } }) => (c ? (displayIdOf(c) ?? []) : [])))];
-  const found = new Set<number>();
-  for (const slice of slices(ids)) {
-    for (const r of await tx
+  const found = await inSlices(ids, (slice) =>
+    tx
       .select({ id: workOrders.id })
       .from(workOrders)
-      .where(and(eq(workOrders.orgId, orgId), inArray(workOrders.id, slice))))
-      found.add(r.id);
-  }
-  return found;
+      .where(and(eq(workOrders.orgId, orgId), inArray(workOrders.id, slice))),
+  );
+  return new Set(found.map((r) => r.id));
 }
 
 /** The work order a line's cell names, or the row's problem. */
@@ -243,22 +248,22 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
       const orders = [...(await ordersNamed(tx, run.orgId, rows))];
       const lines = new Map<string, Current>();
       const l = workOrderLabors;
-      for (const slice of slices(orders)) {
-        const found = await tx
+      const found = await inSlices(orders, (slice) =>
+        tx
           .select({ id: l.id, workOrderId: l.workOrderId, workerId: l.workerId, reason: timeTrackingReasons.name, startDate: l.startDate, endDate: l.endDate })
           .from(l)
           .leftJoin(timeTrackingReasons, and(eq(timeTrackingReasons.orgId, l.orgId), eq(timeTrackingReasons.id, l.reasonId)))
-          .where(and(eq(l.orgId, run.orgId), inArray(l.workOrderId, slice), isNull(l.shareId)));
-        for (const f of found) {
-          const cells = cellsOf({
-            workOrder: workOrderDisplayId(f.workOrderId),
-            worker: members.emailOf.get(f.workerId ?? 0),
-            reason: f.reason,
-            startTime: f.startDate.toISOString(),
-            endTime: f.endDate.toISOString(),
-          });
-          lines.set(`${f.workOrderId}|${f.workerId}|${f.startDate.getTime()}`, { id: f.id, cells });
-        }
+          .where(and(eq(l.orgId, run.orgId), inArray(l.workOrderId, slice), isNull(l.shareId))),
+      );
+      for (const f of found) {
+        const cells = cellsOf({
+          workOrder: workOrderDisplayId(f.workOrderId),
+          worker: members.emailOf.get(f.workerId ?? 0),
+          reason: f.reason,
+          startTime: f.startDate.toISOString(),
+          endTime: f.endDate.toISOString(),
+        });
+        lines.set(`${f.workOrderId}|${f.workerId}|${f.startDate.getTime()}`, { id: f.id, cells });
       }
       const keyOf = (r: Row) => {
         const order = r.cells.workOrder ? displayIdOf(r.cells.workOrder) : undefined;
@@ -308,21 +313,21 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
       const lines = new Map<string, Current>();
       const onOrder = new Map<number, number[]>();
       const p = workOrderParts;
-      for (const slice of slices(orders)) {
-        const found = await tx
+      const found = await inSlices(orders, (slice) =>
+        tx
           .select({ id: p.id, workOrderId: p.workOrderId, partId: p.partId, quantity: p.quantity, sku: parts.skuCode, name: parts.name })
           .from(p)
           .innerJoin(parts, and(eq(parts.orgId, p.orgId), eq(parts.id, p.partId)))
-          .where(and(eq(p.orgId, run.orgId), inArray(p.workOrderId, slice)));
-        for (const f of found) {
-          const part = f.sku || f.name;
-          lines.set(`${f.workOrderId}|${f.partId}`, {
-            id: f.id,
-            cells: cellsOf({ workOrder: workOrderDisplayId(f.workOrderId), part, quantity: f.quantity }),
-            links: new Map([[`part:${lower(part)}`, f.partId!]]),
-          });
-          onOrder.set(f.workOrderId, [...(onOrder.get(f.workOrderId) ?? []), f.partId!]);
-        }
+          .where(and(eq(p.orgId, run.orgId), inArray(p.workOrderId, slice))),
+      );
+      for (const f of found) {
+        const part = f.sku || f.name;
+        lines.set(`${f.workOrderId}|${f.partId}`, {
+          id: f.id,
+          cells: cellsOf({ workOrder: workOrderDisplayId(f.workOrderId), part, quantity: f.quantity }),
+          links: new Map([[`part:${lower(part)}`, f.partId!]]),
+        });
+        onOrder.set(f.workOrderId, [...(onOrder.get(f.workOrderId) ?? []), f.partId!]);
       }
       const keyOf = (r: Row) => {
         const order = r.cells.workOrder ? displayIdOf(r.cells.workOrder) : undefined;
