@@ -5,10 +5,9 @@ import { seedMasterData } from '../master-data/master-data.seed';
 import { seedTeams } from '../teams/teams.seed';
 import { seedCatalog } from './catalog.seed';
 import { masterRows } from './test-fixtures';
+import { issuesOf } from '../../server/test/issues-of';
 
 const t = useTestApp();
-
-const issuesOf = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
 
 describe('assets', () => {
   it('adds an asset with every field of the spec, reads, lists, updates and deletes it', async () => {

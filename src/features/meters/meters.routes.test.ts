@@ -4,11 +4,11 @@ import { withTenant } from '../../server/db/client';
 import { meterReadings, meters, workOrders } from '../../server/db/schema';
 import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { twoAssets } from './test-fixtures';
+import { issuesOf } from '../../server/test/issues-of';
 
 const t = useTestApp();
 
 const B = '/api/meters';
-const issuesOf = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
 
 async function setup() {
   const org = await createOrg(t);

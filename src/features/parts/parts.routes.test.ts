@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { solidImage } from '../../server/test/images';
 import { createOrg, expectDeleted, useTestApp, type TestOrg } from '../../server/test/harness';
 import { masterRows } from '../assets/test-fixtures';
+import { issuesOf } from '../../server/test/issues-of';
 
 const t = useTestApp();
-
-const issuesOf = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
 
 async function setup(name = 'Org', tag = 'A') {
   const org = await createOrg(t, name);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOrg, useTestApp } from '../../server/test/harness';
 import { masterRows } from '../assets/test-fixtures';
+import { issuesOf } from '../../server/test/issues-of';
 
 const t = useTestApp();
 
@@ -19,8 +20,6 @@ async function orgWithStations(name = 'Org') {
   }
   return [org, ids[0], ids[1], ids[2]] as const;
 }
-
-const issuesOf = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
 
 describe('services', () => {
   it('adds a service linked to two stations with operations, times and order; reads, lists, updates, deletes', async () => {
