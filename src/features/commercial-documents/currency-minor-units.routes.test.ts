@@ -9,7 +9,7 @@ import { CURRENCY_CHANGE_MESSAGE } from '../organization/organization.service';
 import { pdfText } from './document-pdf.service';
 import { commercialRows, inDays, type CommercialRows } from './test-fixtures';
 import { masterRows } from '../assets/test-fixtures';
-import { issuesOf } from '../../server/test/issues-of';
+import { badRequestIssues, issuesOf } from '../../server/test/issues-of';
 
 /** Decision 035: money in the organisation currency's own minor units (JPY 0 decimals, USD 2, KWD 3). */
 
@@ -68,8 +68,7 @@ describe('money in the currency minor units', () => {
   it('JPY: whole yen are stored as they are, a price with decimals is refused with a field message', async () => {
     const { org, r } = await orgIn('JPY');
     const refused = await org.admin.post('/api/quotations/add-quotation', quotation(r, 1999.5));
-    expect(refused.status).toBe(400);
-    expect(issuesOf(refused.body)).toEqual({ 'serviceDetails.0.unitPrice': 'JPY amounts have no decimals' });
+    expect(badRequestIssues(refused)).toEqual({ 'serviceDetails.0.unitPrice': 'JPY amounts have no decimals' });
 
     const res = await org.admin.post('/api/quotations/add-quotation', quotation(r, 1999));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -85,15 +84,13 @@ describe('money in the currency minor units', () => {
     expect(text).not.toContain('6,597.00');
 
     const part = await org.admin.post('/api/parts/add-part', partBody(r, 12.5));
-    expect(part.status).toBe(400);
-    expect(issuesOf(part.body)).toEqual({ salesPrice: 'JPY amounts have no decimals' });
+    expect(badRequestIssues(part)).toEqual({ salesPrice: 'JPY amounts have no decimals' });
     expect((await org.admin.post('/api/parts/add-part', partBody(r, 980))).status).toBe(201);
     const m = await masterRows(t, org.orgId, 'M');
     const station = await org.admin.post('/api/workstations/add-workstation', { code: 'ASM', name: 'Assembly Line', city: 'Osaka', teamId: m.team.id });
     const stations = [{ workStationId: station.body.workStation.id, operation: 'Inspect', timeRequired: '01:00', order: 0 }];
     const service = await org.admin.post('/api/services/add-service', { title: 'Inspection', price: '1500.25', workStations: stations });
-    expect(service.status).toBe(400);
-    expect(issuesOf(service.body)).toEqual({ price: 'JPY amounts have no decimals' });
+    expect(badRequestIssues(service)).toEqual({ price: 'JPY amounts have no decimals' });
     expect((await org.admin.post('/api/services/add-service', { title: 'Inspection', price: '1500', workStations: stations })).body.service.price).toBe(1500);
     const fixedTax = await org.admin.post('/api/taxes/add-tax', {
       name: 'Stamp',
@@ -102,8 +99,7 @@ describe('money in the currency minor units', () => {
       amount: 0.5,
       isPriceIncluded: false,
     });
-    expect(fixedTax.status).toBe(400);
-    expect(issuesOf(fixedTax.body)).toEqual({ amount: 'JPY amounts have no decimals' });
+    expect(badRequestIssues(fixedTax)).toEqual({ amount: 'JPY amounts have no decimals' });
   });
 
   it('KWD: three decimals are kept (fils), a fourth is refused; purchase orders too', async () => {
@@ -149,8 +145,7 @@ describe('money in the currency minor units', () => {
     const { org } = await orgIn('USD'); // commercialRows put parts, services and fixed taxes on file
     const change = (currency: string) => org.admin.put(`/api/company/update-company/${org.orgId}`, { organization: `Money ${org.subdomain}`, currency });
     const toJpy = await change('JPY');
-    expect(toJpy.status).toBe(400);
-    expect(issuesOf(toJpy.body)).toEqual({ currency: CURRENCY_CHANGE_MESSAGE });
+    expect(badRequestIssues(toJpy)).toEqual({ currency: CURRENCY_CHANGE_MESSAGE });
     expect((await change('KWD')).status).toBe(400);
     const toEur = await change('EUR');
     expect(toEur.status).toBe(200);

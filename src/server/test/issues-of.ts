@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+
 /** A refusal's body: `{ error, issues? }` (src/server/README.md). */
 interface Refusal {
   issues?: { path: string; message: string }[];
@@ -8,3 +10,9 @@ export const issuesOf = (body: Refusal) => Object.fromEntries((body.issues ?? []
 
 /** A refusal's issues as `path -> message` (of a path named twice, the first message: the one its field shows). */
 export const firstIssuesOf = (body: Refusal) => Object.fromEntries([...(body.issues ?? [])].reverse().map((i) => [i.path, i.message]));
+
+/** The issues of a 400 answer, its status checked first (`read`: `issuesOf`, or `firstIssuesOf`). */
+export function badRequestIssues(res: { status: number; body: Refusal }, read = issuesOf) {
+  expect(res.status).toBe(400);
+  return read(res.body);
+}
