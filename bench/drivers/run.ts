@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchOrg, requirePostgres, rssMiB, scratchDatabase, startBenchServer, stopServer } from '../lib/server';
-import { fmt, get, measure, median, type Figures } from '../lib/measure';
+import { fmt, get, LOAD_OPTIONS, measure, median, type Figures } from '../lib/measure';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' } } });
+const { values } = parseArgs({ options: LOAD_OPTIONS });
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
 

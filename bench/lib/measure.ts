@@ -2,6 +2,9 @@ import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
+/** The load of the request benchmarks: `--seconds` per measurement (default 5) and `--concurrency` (default 8), for `parseArgs`. */
+export const LOAD_OPTIONS = { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' } } as const;
+
 export interface Figures {
   rps: number;
   p50: number;

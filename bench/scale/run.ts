@@ -26,15 +26,14 @@ import { RUNTIME_ROLE } from '../../src/server/db/tenancy';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/env';
 import { sessionTokenFor } from '../lib/session-token';
-import { capture, fmt, get, measure, median, type Captured, type Figures } from '../lib/measure';
+import { capture, fmt, get, LOAD_OPTIONS, measure, median, type Captured, type Figures } from '../lib/measure';
 import { BIG_SUBDOMAIN, SMALL_SUBDOMAIN } from '../generate/orgs';
 import { requirePostgres } from '../lib/server';
 
 const { values } = parseArgs({
   options: {
     db: { type: 'string', default: 'cmms_bench_10m' },
-    seconds: { type: 'string', default: '5' },
-    concurrency: { type: 'string', default: '8' },
+    ...LOAD_OPTIONS,
     runs: { type: 'string', default: '3' },
     only: { type: 'string' },
     'tenant-baseline': { type: 'boolean', default: false },

@@ -14,13 +14,12 @@ import { migrate, openDatabase, withTenant } from '../../src/server/db/client';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/env';
 import { users } from '../../src/server/db/schema';
-import { fmt, get, measure, median, type Figures } from '../lib/measure';
+import { fmt, get, LOAD_OPTIONS, measure, median, type Figures } from '../lib/measure';
 import { requirePostgres, scratchDatabase } from '../lib/server';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '5' },
-    concurrency: { type: 'string', default: '8' },
+    ...LOAD_OPTIONS,
     warmup: { type: 'string', default: '10' },
     runs: { type: 'string', default: '5' },
   },

@@ -20,14 +20,13 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/env';
 import { sessionTokenFor } from '../lib/session-token';
 import { generate } from './generate';
-import { capture } from '../lib/measure';
+import { capture, LOAD_OPTIONS } from '../lib/measure';
 import { requirePostgres } from '../lib/server';
 
 const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '10000' },
-    seconds: { type: 'string', default: '5' },
-    concurrency: { type: 'string', default: '8' },
+    ...LOAD_OPTIONS,
     keep: { type: 'boolean', default: false },
   },
 });

@@ -5,10 +5,9 @@ import { seedMasterData } from '../master-data/master-data.seed';
 import { seedTeams } from '../teams/teams.seed';
 import { seedCatalog } from './catalog.seed';
 import { masterRows } from './test-fixtures';
+import { badRequestIssues, issuesOf } from '../../server/test/issues-of';
 
 const t = useTestApp();
-
-const issuesOf = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
 
 describe('assets', () => {
   it('adds an asset with every field of the spec, reads, lists, updates and deletes it', async () => {
@@ -69,8 +68,7 @@ describe('assets', () => {
     const org = await createOrg(t);
     const m = await masterRows(t, org.orgId);
     const empty = await org.admin.post('/api/assets/add-asset', {});
-    expect(empty.status).toBe(400);
-    expect(issuesOf(empty.body)).toEqual({ name: 'Name is required', date: 'Date is required', assetCategoryId: 'Category is required' });
+    expect(badRequestIssues(empty)).toEqual({ name: 'Name is required', date: 'Date is required', assetCategoryId: 'Category is required' });
     const bad = await org.admin.post('/api/assets/add-asset', { name: 'N'.repeat(101), date: '2024-02-30', assetCategoryId: 0, status: 'Broken' });
     expect(issuesOf(bad.body)).toEqual({
       name: 'Name must be at most 100 characters',

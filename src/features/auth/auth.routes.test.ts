@@ -4,11 +4,11 @@ import { client, createOrg, useTestApp } from '../../server/test/harness';
 import { sql } from 'drizzle-orm';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { organizations, sessions } from '../../server/db/schema';
+import { badRequestIssues, firstIssuesOf } from '../../server/test/issues-of';
 
 const t = useTestApp({ loginLimits: { perIp: 1_000_000, perAccount: 3, windowSeconds: 900 } });
 
 const root = () => client(t.app, t.config.baseDomain);
-const messages = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).reverse().map((i) => [i.path, i.message]));
 const cookieOf = (headers: Record<string, unknown>) => {
   const raw = headers['set-cookie'];
   const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
@@ -26,8 +26,7 @@ const valid = (sub: string) => ({
 describe('POST /api/signup', () => {
   it('gives every registration message of the spec', async () => {
     const empty = await root().post('/api/signup', {});
-    expect(empty.status).toBe(400);
-    expect(messages(empty.body)).toEqual({
+    expect(badRequestIssues(empty, firstIssuesOf)).toEqual({
       organization: 'This field is required',
       email: 'Email is required',
       password: 'Password is required',
@@ -43,7 +42,7 @@ describe('POST /api/signup', () => {
       numberOfWorkers: 'x1',
       consent: false,
     });
-    expect(messages(short.body)).toEqual({
+    expect(firstIssuesOf(short.body)).toEqual({
       organization: 'Must be at least 3 characters',
       email: 'Invalid email address',
       password: 'Password must be at least 8 characters',
@@ -52,14 +51,14 @@ describe('POST /api/signup', () => {
       consent: 'This field is required',
     });
     const zero = await root().post('/api/signup', { ...valid('zeroworkers'), numberOfWorkers: '0' });
-    expect(messages(zero.body)).toEqual({ numberOfWorkers: 'The number must be greater than 0' });
+    expect(firstIssuesOf(zero.body)).toEqual({ numberOfWorkers: 'The number must be greater than 0' });
     const blank = await root().post('/api/signup', { ...valid('blankworkers'), numberOfWorkers: '' });
-    expect(messages(blank.body)).toEqual({ numberOfWorkers: 'This field is required' });
+    expect(firstIssuesOf(blank.body)).toEqual({ numberOfWorkers: 'This field is required' });
   });
 
   it('refuses reserved, malformed and taken subdomains, and unknown fields', async () => {
-    expect(messages((await root().post('/api/signup', valid('www'))).body)).toEqual({ subdomainName: 'This subdomain is reserved' });
-    expect(messages((await root().post('/api/signup', valid('-bad-'))).body)).toEqual({ subdomainName: 'Use lowercase letters, digits and hyphens only' });
+    expect(firstIssuesOf((await root().post('/api/signup', valid('www'))).body)).toEqual({ subdomainName: 'This subdomain is reserved' });
+    expect(firstIssuesOf((await root().post('/api/signup', valid('-bad-'))).body)).toEqual({ subdomainName: 'Use lowercase letters, digits and hyphens only' });
     expect((await root().post('/api/signup', { ...valid('extrafield'), role: 'admin' })).status).toBe(400);
     const sub = `s${Date.now().toString(36)}`;
     const first = await root().post('/api/signup', valid(sub));
@@ -67,7 +66,7 @@ describe('POST /api/signup', () => {
     expect(first.body).toMatchObject({ subdomain: sub, loginUrl: `http://${sub}.${t.config.baseDomain}/login` });
     const again = await root().post('/api/signup', { ...valid(sub.toUpperCase()), email: 'x@y.example.com' });
     expect(again.status).toBe(409);
-    expect(messages(again.body)).toEqual({ subdomainName: 'This subdomain is already taken' });
+    expect(firstIssuesOf(again.body)).toEqual({ subdomainName: 'This subdomain is already taken' });
   });
 
   it('writes the organisation and its admin together: a failure writing the admin leaves no organisation behind', async () => {
@@ -116,8 +115,7 @@ describe('sessions', () => {
     expect(unknown.body.error).toBe('Invalid email or password');
     // the login form's schema: a password shorter than the sign-up's 8 characters is refused with the spec's message
     const short = await org.anonymous.post('/api/login', { email: org.email, password: 'Short1!' });
-    expect(short.status).toBe(400);
-    expect(messages(short.body)).toEqual({ password: 'Password must be at least 8 characters' });
+    expect(badRequestIssues(short, firstIssuesOf)).toEqual({ password: 'Password must be at least 8 characters' });
   });
 
   it('limits attempts per account with a clear 429', async () => {
@@ -195,17 +193,17 @@ describe('password change', () => {
     expect(early.body.error).toBe('Please verify your current password first');
 
     const short = await org.admin.post('/api/user/verify-password', { currentPassword: 'short' });
-    expect(messages(short.body)).toEqual({ currentPassword: 'Password must be at least 8 characters' });
+    expect(firstIssuesOf(short.body)).toEqual({ currentPassword: 'Password must be at least 8 characters' });
     const wrong = await org.admin.post('/api/user/verify-password', { currentPassword: 'not-the-password' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe('Current password is incorrect');
-    expect(messages(wrong.body)).toEqual({ currentPassword: 'Current password is incorrect' });
+    expect(firstIssuesOf(wrong.body)).toEqual({ currentPassword: 'Current password is incorrect' });
 
     expect((await org.admin.post('/api/user/verify-password', { currentPassword: org.password })).status).toBe(200);
     const mismatch = await org.admin.post('/api/user/reset-password', { newPassword: 'NewPassw0rd!', confirmPassword: 'Other0000' });
-    expect(messages(mismatch.body)).toEqual({ confirmPassword: "Passwords don't match" });
+    expect(firstIssuesOf(mismatch.body)).toEqual({ confirmPassword: "Passwords don't match" });
     const tooShort = await org.admin.post('/api/user/reset-password', { newPassword: 'short', confirmPassword: 'short' });
-    expect(messages(tooShort.body)).toEqual({ newPassword: 'Password must be at least 8 characters' });
+    expect(firstIssuesOf(tooShort.body)).toEqual({ newPassword: 'Password must be at least 8 characters' });
     const done = await org.admin.post('/api/user/reset-password', { newPassword: 'NewPassw0rd!', confirmPassword: 'NewPassw0rd!' });
     expect(done.status).toBe(200);
     expect(done.body.message).toBe('Password has been updated successfully');
@@ -237,7 +235,7 @@ describe('password change', () => {
 
 describe('POST /api/demo-requests', () => {
   it('stores a request and gives the field messages', async () => {
-    expect(messages((await root().post('/api/demo-requests', {})).body)).toEqual({
+    expect(firstIssuesOf((await root().post('/api/demo-requests', {})).body)).toEqual({
       name: 'Name is required',
       email: 'Email is required',
       company: 'Company is required',

@@ -9,12 +9,11 @@ import { CURRENCY_CHANGE_MESSAGE } from '../organization/organization.service';
 import { pdfText } from './document-pdf.service';
 import { commercialRows, inDays, type CommercialRows } from './test-fixtures';
 import { masterRows } from '../assets/test-fixtures';
+import { badRequestIssues, issuesOf } from '../../server/test/issues-of';
 
 /** Decision 035: money in the organisation currency's own minor units (JPY 0 decimals, USD 2, KWD 3). */
 
 const t = useTestApp();
-
-const issues = (res: { body: { issues?: { path: string; message: string }[] } }) => Object.fromEntries((res.body.issues ?? []).map((i) => [i.path, i.message]));
 
 async function orgIn(currency: string): Promise<{ org: TestOrg; r: CommercialRows }> {
   const org = await createOrg(t, `Money ${currency}`);
@@ -69,8 +68,7 @@ describe('money in the currency minor units', () => {
   it('JPY: whole yen are stored as they are, a price with decimals is refused with a field message', async () => {
     const { org, r } = await orgIn('JPY');
     const refused = await org.admin.post('/api/quotations/add-quotation', quotation(r, 1999.5));
-    expect(refused.status).toBe(400);
-    expect(issues(refused)).toEqual({ 'serviceDetails.0.unitPrice': 'JPY amounts have no decimals' });
+    expect(badRequestIssues(refused)).toEqual({ 'serviceDetails.0.unitPrice': 'JPY amounts have no decimals' });
 
     const res = await org.admin.post('/api/quotations/add-quotation', quotation(r, 1999));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -86,15 +84,13 @@ describe('money in the currency minor units', () => {
     expect(text).not.toContain('6,597.00');
 
     const part = await org.admin.post('/api/parts/add-part', partBody(r, 12.5));
-    expect(part.status).toBe(400);
-    expect(issues(part)).toEqual({ salesPrice: 'JPY amounts have no decimals' });
+    expect(badRequestIssues(part)).toEqual({ salesPrice: 'JPY amounts have no decimals' });
     expect((await org.admin.post('/api/parts/add-part', partBody(r, 980))).status).toBe(201);
     const m = await masterRows(t, org.orgId, 'M');
     const station = await org.admin.post('/api/workstations/add-workstation', { code: 'ASM', name: 'Assembly Line', city: 'Osaka', teamId: m.team.id });
     const stations = [{ workStationId: station.body.workStation.id, operation: 'Inspect', timeRequired: '01:00', order: 0 }];
     const service = await org.admin.post('/api/services/add-service', { title: 'Inspection', price: '1500.25', workStations: stations });
-    expect(service.status).toBe(400);
-    expect(issues(service)).toEqual({ price: 'JPY amounts have no decimals' });
+    expect(badRequestIssues(service)).toEqual({ price: 'JPY amounts have no decimals' });
     expect((await org.admin.post('/api/services/add-service', { title: 'Inspection', price: '1500', workStations: stations })).body.service.price).toBe(1500);
     const fixedTax = await org.admin.post('/api/taxes/add-tax', {
       name: 'Stamp',
@@ -103,8 +99,7 @@ describe('money in the currency minor units', () => {
       amount: 0.5,
       isPriceIncluded: false,
     });
-    expect(fixedTax.status).toBe(400);
-    expect(issues(fixedTax)).toEqual({ amount: 'JPY amounts have no decimals' });
+    expect(badRequestIssues(fixedTax)).toEqual({ amount: 'JPY amounts have no decimals' });
   });
 
   it('KWD: three decimals are kept (fils), a fourth is refused; purchase orders too', async () => {
@@ -113,7 +108,7 @@ describe('money in the currency minor units', () => {
     expect(part.status, JSON.stringify(part.body)).toBe(201);
     expect(part.body.part.salesPrice).toBe(1.235);
     const tooFine = await org.admin.post('/api/parts/add-part', partBody(r, '1.2345'));
-    expect(issues(tooFine)).toEqual({ salesPrice: 'KWD amounts have at most 3 decimals' });
+    expect(issuesOf(tooFine.body)).toEqual({ salesPrice: 'KWD amounts have at most 3 decimals' });
 
     const res = await org.admin.post('/api/purchase-orders/add-purchase-order', purchaseOrder(r, 1.235));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -127,7 +122,7 @@ describe('money in the currency minor units', () => {
     );
     expect(Number(stored.total)).toBe(2594);
     const refused = await org.admin.post('/api/purchase-orders/add-purchase-order', purchaseOrder(r, 1.2345));
-    expect(issues(refused)).toEqual({ 'partDetails.0.unitPrice': 'KWD amounts have at most 3 decimals' });
+    expect(issuesOf(refused.body)).toEqual({ 'partDetails.0.unitPrice': 'KWD amounts have at most 3 decimals' });
 
     const q = await org.admin.post('/api/quotations/add-quotation', quotation(r, '0.125', 1));
     expect(q.body.quotation.totals).toMatchObject({ untaxed: 0.125, totalTax: 0.013, total: 0.138 });
@@ -137,7 +132,7 @@ describe('money in the currency minor units', () => {
   it('USD: cents as before; a third decimal is refused', async () => {
     const { org, r } = await orgIn('USD');
     const refused = await org.admin.post('/api/quotations/add-quotation', quotation(r, 12.345));
-    expect(issues(refused)).toEqual({ 'serviceDetails.0.unitPrice': 'USD amounts have at most 2 decimals' });
+    expect(issuesOf(refused.body)).toEqual({ 'serviceDetails.0.unitPrice': 'USD amounts have at most 2 decimals' });
     const res = await org.admin.post('/api/quotations/add-quotation', quotation(r, 12.34));
     // 3 × 12.34 = 37.02; 10 % = 3.702 -> 3.70
     expect(res.body.quotation.totals).toEqual({ rawSubtotal: 37.02, totalDiscount: 0, untaxed: 37.02, totalTax: 3.7, total: 40.72 });
@@ -150,8 +145,7 @@ describe('money in the currency minor units', () => {
     const { org } = await orgIn('USD'); // commercialRows put parts, services and fixed taxes on file
     const change = (currency: string) => org.admin.put(`/api/company/update-company/${org.orgId}`, { organization: `Money ${org.subdomain}`, currency });
     const toJpy = await change('JPY');
-    expect(toJpy.status).toBe(400);
-    expect(issues(toJpy)).toEqual({ currency: CURRENCY_CHANGE_MESSAGE });
+    expect(badRequestIssues(toJpy)).toEqual({ currency: CURRENCY_CHANGE_MESSAGE });
     expect((await change('KWD')).status).toBe(400);
     const toEur = await change('EUR');
     expect(toEur.status).toBe(200);

@@ -3,12 +3,11 @@ import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { TAX_MESSAGES } from '../master-data/master-data.schema';
 import { TAX_ROUNDING_MESSAGE } from '../organization/organization.schema';
 import { commercialRows, inDays, type CommercialRows } from './test-fixtures';
+import { issuesOf } from '../../server/test/issues-of';
 
 /** Decision 036: Odoo's tax semantics through the API (master-data taxes, documents, the organisation's rounding). */
 
 const t = useTestApp();
-
-const issues = (res: { body: { issues?: { path: string; message: string }[] } }) => Object.fromEntries((res.body.issues ?? []).map((i) => [i.path, i.message]));
 
 async function setup(name = 'Tax'): Promise<{ org: TestOrg; r: CommercialRows }> {
   const org = await createOrg(t, name);
@@ -75,26 +74,28 @@ describe('taxes: sequence, affecting later bases, withholdings', () => {
   it("refuses what has no meaning, with field messages, and keeps the spec's messages", async () => {
     const { org } = await setup();
     const post = (body: Record<string, unknown>) => org.admin.post('/api/taxes/add-tax', { name: 'Bad', scope: 'sales', isPriceIncluded: false, ...body });
-    expect(issues(await post({ taxComputation: 'percentage_of_price', amount: 5, sequence: 'first' }))).toEqual({ sequence: TAX_MESSAGES.sequence });
-    expect(issues(await post({ taxComputation: 'percentage_of_price', amount: 5, sequence: 1.5 }))).toEqual({ sequence: TAX_MESSAGES.sequence });
-    expect(issues(await post({ taxComputation: 'percentage_of_price', amount: 5, sequence: 10000 }))).toEqual({ sequence: TAX_MESSAGES.sequence });
-    expect(issues(await post({ taxComputation: 'percentage_of_price', amount: 5, includeBaseAmount: 'maybe' }))).toEqual({
+    expect(issuesOf((await post({ taxComputation: 'percentage_of_price', amount: 5, sequence: 'first' })).body)).toEqual({ sequence: TAX_MESSAGES.sequence });
+    expect(issuesOf((await post({ taxComputation: 'percentage_of_price', amount: 5, sequence: 1.5 })).body)).toEqual({ sequence: TAX_MESSAGES.sequence });
+    expect(issuesOf((await post({ taxComputation: 'percentage_of_price', amount: 5, sequence: 10000 })).body)).toEqual({ sequence: TAX_MESSAGES.sequence });
+    expect(issuesOf((await post({ taxComputation: 'percentage_of_price', amount: 5, includeBaseAmount: 'maybe' })).body)).toEqual({
       includeBaseAmount: TAX_MESSAGES.includeBaseAmount,
     });
-    expect(issues(await post({ taxComputation: 'percentage_of_price', amount: -100.5 }))).toEqual({ amount: TAX_MESSAGES.percentMin });
-    expect(issues(await post({ taxComputation: 'percentage_of_price', amount: 101 }))).toEqual({ amount: TAX_MESSAGES.percentMax });
-    expect(issues(await post({ taxComputation: 'percentage_of_price_tax_included', amount: 100 }))).toEqual({ amount: TAX_MESSAGES.divisionRange });
-    expect(issues(await post({ taxComputation: 'percentage_of_price_tax_included', amount: -100 }))).toEqual({ amount: TAX_MESSAGES.divisionRange });
+    expect(issuesOf((await post({ taxComputation: 'percentage_of_price', amount: -100.5 })).body)).toEqual({ amount: TAX_MESSAGES.percentMin });
+    expect(issuesOf((await post({ taxComputation: 'percentage_of_price', amount: 101 })).body)).toEqual({ amount: TAX_MESSAGES.percentMax });
+    expect(issuesOf((await post({ taxComputation: 'percentage_of_price_tax_included', amount: 100 })).body)).toEqual({ amount: TAX_MESSAGES.divisionRange });
+    expect(issuesOf((await post({ taxComputation: 'percentage_of_price_tax_included', amount: -100 })).body)).toEqual({ amount: TAX_MESSAGES.divisionRange });
     expect((await post({ taxComputation: 'fixed', amount: -2.5 })).status).toBe(201); // a fixed withholding
     const missing = await org.admin.post('/api/taxes/add-tax', {});
-    expect(issues(missing)).toMatchObject({
+    expect(issuesOf(missing.body)).toMatchObject({
       name: 'Tax Name is required',
       scope: 'Scope is required',
       taxComputation: 'Tax Computation type is required',
       isPriceIncluded: 'Price Included selection is required',
     });
-    expect(issues(await post({ taxComputation: 'percentage_of_price' }))).toEqual({ amount: 'Amount is required' });
-    expect(issues(await post({ taxComputation: 'group', children: [] }))).toEqual({ children: 'Child Taxes are required when Tax Computation is Group' });
+    expect(issuesOf((await post({ taxComputation: 'percentage_of_price' })).body)).toEqual({ amount: 'Amount is required' });
+    expect(issuesOf((await post({ taxComputation: 'group', children: [] })).body)).toEqual({
+      children: 'Child Taxes are required when Tax Computation is Group',
+    });
   });
 
   it("another organisation's tax is a 404 on update and delete and stays as it was", async () => {
@@ -170,7 +171,7 @@ describe("documents compute with Odoo's figures", () => {
     expect(perLine.body.quotation.totals).toMatchObject({ untaxed: 9.9, totalTax: 0.54, total: 10.44 });
 
     const bad = await org.admin.put(`/api/company/update-company/${org.orgId}`, { organization: `Tax ${org.subdomain}`, taxRounding: 'sometimes' });
-    expect(issues(bad)).toEqual({ taxRounding: TAX_ROUNDING_MESSAGE });
+    expect(issuesOf(bad.body)).toEqual({ taxRounding: TAX_ROUNDING_MESSAGE });
     const set = await org.admin.put(`/api/company/update-company/${org.orgId}`, { organization: `Tax ${org.subdomain}`, taxRounding: 'round_globally' });
     expect(set.status).toBe(200);
     expect(set.body.company.taxRounding).toBe('round_globally');

@@ -1,6 +1,8 @@
 import type { ZodType } from 'zod';
+import { z } from '../../shared/zod-setup';
 import type { ReadTx } from '../../server/db/client';
-import { EVERYONE } from '../../server/plugins/request-context';
+import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
+import { simpleListQuerySchema, type SimpleListQuery } from '../master-data/master-data.schema';
 import type { AccessClaims, Role } from '../auth/tokens';
 import { quotationDocs } from '../quotations/quotations.service';
 import { type QuotationDto } from '../quotations/quotations.schema';
@@ -72,6 +74,17 @@ export function paged<Q, K extends string, L extends Record<K, { id: number }[]>
       (await e.list(tx, orgId, actor, { ...query, page: step.page, pageSize: limit }))[e.key] as L[K][number][],
   });
 }
+
+/** A master-data list (the simple list query, a name filter) read through its `(tx, orgId, query)` list function. */
+export const simplePaged = <K extends string, L extends Record<K, { id: number }[]>>(
+  list: (tx: ReadTx, orgId: number, query: SimpleListQuery) => Promise<L>,
+  key: K,
+  columns: ColumnSpec<L[K][number]>[],
+) => paged({ query: simpleListQuerySchema, list: (tx, orgId, _actor, query) => list(tx, orgId, query), key, columns });
+
+/** A managers' list with no filter (a work order's lines, a procedure's steps, stock levels, failure codes): `read` takes the step. */
+export const unfiltered = <R extends { id: number }>(read: (tx: ReadTx, orgId: number, step: Step, limit: number) => Promise<R[]>, columns: ColumnSpec<R>[]) =>
+  define({ query: z.strictObject({}), access: MANAGERS, read: (tx, orgId, _actor, _query, step, limit) => read(tx, orgId, step, limit), columns });
 
 /** "First Last" of a person reference, or nothing. */
 export const person = (p: { firstName: string; lastName: string } | null | undefined) => (p ? `${p.firstName} ${p.lastName}`.trim() : '');

@@ -24,8 +24,8 @@ import { listUomCategories, listUoms } from '../master-data/uoms.service';
 import { listAssetCategories } from '../master-data/asset-categories.service';
 import { listProductCategories } from '../master-data/product-categories.service';
 import { listTimeTrackingReasons } from '../master-data/time-tracking-reasons.service';
-import { simpleListQuerySchema, uomListQuerySchema } from '../master-data/master-data.schema';
-import { keyed, paged, person, names, documentsExporter, type Exporter } from './export-kit';
+import { uomListQuerySchema } from '../master-data/master-data.schema';
+import { keyed, paged, person, names, documentsExporter, simplePaged, type Exporter } from './export-kit';
 import { type ExportList } from './data-transfer.schema';
 
 /** The records and master data that export, each through its own feature's list. */
@@ -91,16 +91,11 @@ export const RECORD_EXPORTERS = {
       ['createdAt', 'Created At'],
     ],
   }),
-  teams: paged({
-    query: simpleListQuerySchema,
-    list: (tx, orgId, _actor, query) => listTeams(tx, orgId, query),
-    key: 'teams',
-    columns: [
-      ['name', 'Name'],
-      ['memberCount', 'Members'],
-      ['members', 'Member Names', (r) => r.members.map((m) => person(m.Worker)).join('; ')],
-    ],
-  }),
+  teams: simplePaged(listTeams, 'teams', [
+    ['name', 'Name'],
+    ['memberCount', 'Members'],
+    ['members', 'Member Names', (r) => r.members.map((m) => person(m.Worker)).join('; ')],
+  ]),
   'customer-vendors': paged({
     query: customerVendorsQuerySchema,
     list: (tx, orgId, _actor, query) => listCustomerVendors(tx, orgId, query),
@@ -145,28 +140,18 @@ export const RECORD_EXPORTERS = {
     ['createdAt', 'Created At'],
     ['requester', 'Requester'],
   ),
-  taxes: paged({
-    query: simpleListQuerySchema,
-    list: (tx, orgId, _actor, query) => listTaxes(tx, orgId, query),
-    key: 'taxes',
-    columns: [
-      ['name', 'Name'],
-      ['scope', 'Scope'],
-      ['taxComputation', 'Type'],
-      ['amount', 'Value'],
-      ['sequence', 'Sequence'],
-      ['Children', 'Children', (r) => names(r.Children)],
-    ],
-  }),
-  'uom-categories': paged({
-    query: simpleListQuerySchema,
-    list: (tx, orgId, _actor, query) => listUomCategories(tx, orgId, query),
-    key: 'uomCategories',
-    columns: [
-      ['name', 'Name'],
-      ['isReferenceSet', 'Reference Unit Set'],
-    ],
-  }),
+  taxes: simplePaged(listTaxes, 'taxes', [
+    ['name', 'Name'],
+    ['scope', 'Scope'],
+    ['taxComputation', 'Type'],
+    ['amount', 'Value'],
+    ['sequence', 'Sequence'],
+    ['Children', 'Children', (r) => names(r.Children)],
+  ]),
+  'uom-categories': simplePaged(listUomCategories, 'uomCategories', [
+    ['name', 'Name'],
+    ['isReferenceSet', 'Reference Unit Set'],
+  ]),
   uoms: paged({
     query: uomListQuerySchema,
     list: (tx, orgId, _actor, query) => listUoms(tx, orgId, query),
@@ -178,34 +163,19 @@ export const RECORD_EXPORTERS = {
       ['category', 'Category', (r) => r.category?.name],
     ],
   }),
-  'asset-categories': paged({
-    query: simpleListQuerySchema,
-    list: (tx, orgId, _actor, query) => listAssetCategories(tx, orgId, query),
-    key: 'assetCategories',
-    columns: [
-      ['code', 'Code'],
-      ['name', 'Name'],
-    ],
-  }),
-  'product-categories': paged({
-    query: simpleListQuerySchema,
-    list: (tx, orgId, _actor, query) => listProductCategories(tx, orgId, query),
-    key: 'productCategories',
-    columns: [
-      ['name', 'Name'],
-      ['parent', 'Parent', (r) => r.parent?.name],
-    ],
-  }),
-  'time-tracking-reasons': paged({
-    query: simpleListQuerySchema,
-    list: (tx, orgId, _actor, query) => listTimeTrackingReasons(tx, orgId, query),
-    key: 'timeTrackingReasons',
-    columns: [
-      ['name', 'Name'],
-      ['type', 'Type'],
-      ['is_blocking_reason', 'Blocking Reason'],
-    ],
-  }),
+  'asset-categories': simplePaged(listAssetCategories, 'assetCategories', [
+    ['code', 'Code'],
+    ['name', 'Name'],
+  ]),
+  'product-categories': simplePaged(listProductCategories, 'productCategories', [
+    ['name', 'Name'],
+    ['parent', 'Parent', (r) => r.parent?.name],
+  ]),
+  'time-tracking-reasons': simplePaged(listTimeTrackingReasons, 'timeTrackingReasons', [
+    ['name', 'Name'],
+    ['type', 'Type'],
+    ['is_blocking_reason', 'Blocking Reason'],
+  ]),
   // Parents before their children (tree order): the file re-imports as it is (issue 42).
   locations: paged({
     query: locationListQuerySchema,

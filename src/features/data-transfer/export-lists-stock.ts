@@ -1,5 +1,4 @@
 import type { ZodType } from 'zod';
-import { z } from '../../shared/zod-setup';
 import { and, eq, inArray } from 'drizzle-orm';
 import { parts } from '../../server/db/schema';
 import { MANAGERS } from '../../server/plugins/request-context';
@@ -8,7 +7,7 @@ import { exportMovesBatch, listLevels, listLocations } from '../stock/stock.serv
 import { locationListQuerySchema, moveListQuerySchema, type MoveListQuery } from '../stock/stock.schema';
 import { listFailureCodes } from '../failure-codes/failure-codes.service';
 import type { FailureCodeDto } from '../failure-codes/failure-codes.schema';
-import { define, keyed, paged, type Exporter } from './export-kit';
+import { keyed, paged, unfiltered, type Exporter } from './export-kit';
 import { type ExportList } from './data-transfer.schema';
 
 const yesNo = (v: boolean) => (v ? 'yes' : 'no');
@@ -60,11 +59,9 @@ export const STOCK_EXPORTERS = {
       ['location', 'Location', (r) => r.location?.path],
     ],
   }),
-  'stock-levels': define({
-    query: z.strictObject({}),
-    access: MANAGERS,
+  'stock-levels': unfiltered(
     // The SKU when the part has one (what the import looks up first), else its name.
-    read: async (tx, orgId, _actor, _query, step, limit) => {
+    async (tx, orgId, step, limit) => {
       const { stockLevels } = await listLevels(tx, orgId, { page: step.page, pageSize: limit });
       const ids = [...new Set(stockLevels.map((l) => l.partId))];
       const skus = ids.length
@@ -79,7 +76,7 @@ export const STOCK_EXPORTERS = {
         : new Map<number, string | null>();
       return stockLevels.map((l, i) => ({ ...l, id: i + 1, sku: skus.get(l.partId) || l.part.name }));
     },
-    columns: [
+    [
       ['part', 'Part', (r) => r.sku],
       ['partName', 'Part Name', (r) => r.part.name],
       ['storeroom', 'Storeroom', (r) => r.location.name],
@@ -88,18 +85,16 @@ export const STOCK_EXPORTERS = {
       ['reorderQuantity', 'Reorder Quantity'],
       ['bin', 'Bin'],
     ],
-  }),
+  ),
   // Problem > cause > remedy, parents first (issue 42): the file re-imports as it is.
-  'failure-codes': define({
-    query: z.strictObject({}),
-    access: MANAGERS,
-    read: async (tx, orgId, _actor, _query, step) => (step.page > 1 ? [] : codeTree((await listFailureCodes(tx, orgId)).failureCodes)),
-    columns: [
+  'failure-codes': unfiltered(
+    async (tx, orgId, step) => (step.page > 1 ? [] : codeTree((await listFailureCodes(tx, orgId)).failureCodes)),
+    [
       ['kind', 'Kind'],
       ['code', 'Code'],
       ['name', 'Name'],
       ['parent', 'Parent'],
       ['assetCategory', 'Asset Category', (r) => r.category],
     ],
-  }),
+  ),
 } satisfies Partial<Record<ExportList, Exporter>>;

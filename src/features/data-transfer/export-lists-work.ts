@@ -1,4 +1,3 @@
-import { z } from '../../shared/zod-setup';
 import type { ZodType } from 'zod';
 import { now } from '../../server/clock';
 import { MANAGERS } from '../../server/plugins/request-context';
@@ -19,7 +18,7 @@ import { exportProcedureStepsPage, listProcedures } from '../procedures/procedur
 import { procedureListQuerySchema } from '../procedures/procedures.schema';
 import { exportReadingsBatch } from '../meters/meters.service';
 import { readingExportQuerySchema } from '../meters/meters.schema';
-import { define, keyed, paged, person, names, type Exporter } from './export-kit';
+import { define, keyed, paged, unfiltered, person, names, type Exporter } from './export-kit';
 import { type ExportList } from './data-transfer.schema';
 
 /** The work lists that export (orders, requests, plans, procedures, readings and lines), each through its own feature's filter. */
@@ -168,11 +167,9 @@ export const WORK_EXPORTERS = {
     ],
   }),
   // A work order's lines, one row each, named by the order's number (decision 059): re-imported as they are.
-  'work-order-labor': define({
-    query: z.strictObject({}),
-    access: MANAGERS,
-    read: (tx, orgId, _actor, _query, step, limit) => exportLaborBatch(tx, orgId, step.before, limit),
-    columns: [
+  'work-order-labor': unfiltered(
+    (tx, orgId, step, limit) => exportLaborBatch(tx, orgId, step.before, limit),
+    [
       ['workOrder', 'Work Order', (r) => workOrderDisplayId(r.workOrderId)],
       ['worker', 'Worker'],
       ['reason', 'Reason'],
@@ -180,13 +177,11 @@ export const WORK_EXPORTERS = {
       ['endTime', 'End Time', (r) => r.endDate.toISOString()],
       ['minutes', 'Minutes', (r) => Math.round((r.endDate.getTime() - r.startDate.getTime()) / 60_000)],
     ],
-  }),
+  ),
   // A procedure's steps, one row each under its procedure's name (decision 059): re-imported as they are.
-  'procedure-steps': define({
-    query: z.strictObject({}),
-    access: MANAGERS,
-    read: (tx, orgId, _actor, _query, step, limit) => exportProcedureStepsPage(tx, orgId, step.page, limit),
-    columns: [
+  'procedure-steps': unfiltered(
+    (tx, orgId, step, limit) => exportProcedureStepsPage(tx, orgId, step.page, limit),
+    [
       ['procedure', 'Procedure'],
       ['description', 'Description'],
       ['kind', 'Step Type'],
@@ -199,17 +194,15 @@ export const WORK_EXPORTERS = {
       ['followUpOnFailure', 'Follow-up on Failure', (r) => (r.followUpOnFailure ? 'yes' : 'no')],
       ['meterName', 'Meter Name'],
     ],
-  }),
-  'work-order-parts': define({
-    query: z.strictObject({}),
-    access: MANAGERS,
-    read: (tx, orgId, _actor, _query, step, limit) => exportPartLinesBatch(tx, orgId, step.before, limit),
-    columns: [
+  ),
+  'work-order-parts': unfiltered(
+    (tx, orgId, step, limit) => exportPartLinesBatch(tx, orgId, step.before, limit),
+    [
       ['workOrder', 'Work Order', (r) => workOrderDisplayId(r.workOrderId)],
       // The SKU when the part has one (what the import looks up first), else its name.
       ['part', 'Part', (r) => r.skuCode || r.name],
       ['quantity', 'Quantity'],
       ['partName', 'Part Name', (r) => r.name],
     ],
-  }),
+  ),
 } satisfies Partial<Record<ExportList, Exporter>>;

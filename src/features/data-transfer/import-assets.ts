@@ -8,7 +8,6 @@ import { assetCategoryInputSchema } from '../master-data/master-data.schema';
 import { IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
 import {
   type Importer,
-  type Ready,
   type Row,
   type Run,
   lower,
@@ -21,6 +20,8 @@ import {
   named,
   pendingOf,
   eachRow,
+  columnCells,
+  readyRows,
 } from './import-rows';
 import { placeOf, placesOf } from './import-locations';
 import { assetOf, assetsNamed } from './import-work-orders';
@@ -62,20 +63,11 @@ export const ASSET_IMPORTERS: Pick<Record<ImportKind, Importer>, 'assets'> = {
     key: { table: assets, orgId: assets.orgId, id: assets.id, column: assets.assetCode },
     async prepare(tx, run, rows) {
       run.refs = await lookup(tx, assetCategories, run.orgId);
-      const owners = await partiesNamed(
-        tx,
-        run.orgId,
-        rows.flatMap((r) => (r.cells.owner ? [r.cells.owner] : [])),
-      );
+      const owners = await partiesNamed(tx, run.orgId, columnCells(rows, 'owner'));
       const places = await placesOf(tx, run.orgId);
       const inFile = fileAssets(rows);
-      const parents = await assetsNamed(
-        tx,
-        run.orgId,
-        rows.flatMap((r) => (r.cells.parent ? [r.cells.parent] : [])),
-      );
-      const ready: Ready[] = [];
-      for (const { row, cells, match, blank } of rows) {
+      const parents = await assetsNamed(tx, run.orgId, columnCells(rows, 'parent'));
+      return readyRows(rows, ({ row, cells, match, blank }) => {
         const { category: cat, owner, location, parent, ...rest } = cells;
         // A Location or Parent cell left empty clears what the record has (an update); no column keeps it.
         const customerVendorId = named(run, owners, owner, row, 'owner', ASSET_MESSAGES.customerVendorUnknown);
@@ -105,11 +97,10 @@ export const ASSET_IMPORTERS: Pick<Record<ImportKind, Importer>, 'assets'> = {
           { assetCategoryId: 'category', customerVendorId: 'owner', locationId: 'location', parentId: 'parent' },
           run.problems,
         );
-        if (!input) continue;
+        if (!input) return undefined;
         if (typeof fileParent === 'number') fileParents.set(input, fileParent);
-        ready.push({ row, input, pending: pendingOf(run, cat), finish: cat ? () => withCategory(run, input, cat) : undefined });
-      }
-      return ready;
+        return { input, pending: pendingOf(run, cat), finish: cat ? () => withCategory(run, input, cat) : undefined };
+      });
     },
     createMissing: (tx, run, name) =>
       createAssetCategory(tx, run.orgId, run.actor.userId, assetCategoryInputSchema.parse({ name: creatableName(name), code: codeFor(name, run.refs) })),

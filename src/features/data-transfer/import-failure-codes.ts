@@ -4,7 +4,7 @@ import { assetCategories } from '../../server/db/schema';
 import { createFailureCode, listFailureCodes, updateFailureCode } from '../failure-codes/failure-codes.service';
 import { failureCodeInputSchema, FAILURE_CODE_MESSAGES, type FailureCodeDto, type FailureCodeInput } from '../failure-codes/failure-codes.schema';
 import { IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
-import { type Current, type Importer, type Ready, type Run, cellsOf, check, eachRow, enumCell, lower, lookup } from './import-rows';
+import { type Current, type Importer, type Run, cellsOf, check, eachRow, enumCell, lower, lookup, readyRows } from './import-rows';
 
 // Failure codes import (issue 42), written through the failure-codes service. One row a code, parents above their
 // children (as the export writes them). A cause names its problem by code (LEAK), a remedy its problem and cause
@@ -133,8 +133,7 @@ export const FAILURE_CODE_IMPORTERS: Pick<Record<ImportKind, Importer>, 'failure
     async prepare(tx, run, rows) {
       const codes = await codesOf(tx, run.orgId);
       const categories = await lookup(tx, assetCategories, run.orgId);
-      const ready: Ready[] = [];
-      for (const { row, cells } of rows) {
+      return readyRows(rows, ({ row, cells }) => {
         const kind = enumCell(cells.kind) as FailureCodeInput['kind'];
         const categoryId = categoryOf(run, categories, cells.assetCategory, row);
         if (kind === 'problem' && cells.parent) run.problems.push({ row, column: 'parent', message: FAILURE_CODE_MESSAGES.parentNone });
@@ -152,11 +151,10 @@ export const FAILURE_CODE_IMPORTERS: Pick<Record<ImportKind, Importer>, 'failure
           assetCategoryId: kind === 'problem' ? (categoryId ?? undefined) : undefined,
         };
         const input = check<FailureCodeInput>(failureCodeInputSchema, body, row, COLUMNS, run.problems);
-        if (!input || found === 'ambiguous') continue;
+        if (!input || found === 'ambiguous') return undefined;
         const value: CodeRow = found === 'unknown' ? { input, parentCell: cells.parent, categoryId: scope } : { input };
-        ready.push({ row, input: value });
-      }
-      return ready;
+        return { input: value };
+      });
     },
     write: (tx, run, ready) =>
       eachRow<CodeRow>(tx, run, ready, COLUMNS, async (one, value) => {

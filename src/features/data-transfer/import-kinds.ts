@@ -18,7 +18,6 @@ import type { ImportIssue } from '../meters/meters.schema';
 import { IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
 import {
   type Importer,
-  type Ready,
   lower,
   creatableName,
   listOf,
@@ -31,6 +30,8 @@ import {
   eachRow,
   enumCell,
   writeEach,
+  columnCells,
+  readyRows,
 } from './import-rows';
 import { WORK_ORDER_IMPORTERS } from './import-work-orders';
 import { PROCEDURE_IMPORTERS } from './import-procedures';
@@ -45,6 +46,8 @@ import { FAILURE_CODE_IMPORTERS } from './import-failure-codes';
 // The kinds of one area have a file of their own (assets, master data, work orders, procedures, plans, locations, stock, failure codes).
 
 export const PART_COLUMNS = { categoryId: 'category', unitOfMeasureId: 'unitOfMeasure', purchaseUnitOfMeasureId: 'purchaseUnitOfMeasure' };
+const CUSTOMER_VENDOR_COLUMNS = { parentId: 'parent' };
+const WORK_STATION_COLUMNS = { teamId: 'team' };
 
 /** Each kind: its feature's schema, references and service (decision 042). */
 export const IMPORTERS: Record<ImportKind, Importer> = {
@@ -65,8 +68,7 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
       // An unknown unit is the row's problem; 1 stands in so that the schema checks the rest.
       const unit = (name: string | undefined, row: number, column: string, message: string) =>
         name ? (named(run, units, name, row, column, message) ?? 1) : undefined;
-      const ready: Ready[] = [];
-      for (const { row, cells } of rows) {
+      return readyRows(rows, ({ row, cells }) => {
         const { category: cat, unitOfMeasure, purchaseUnitOfMeasure, ...rest } = cells;
         const body = {
           ...rest,
@@ -81,10 +83,8 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
         };
         const columnOf = { ...PART_COLUMNS, purchaseUnitOfMeasureId: purchaseUnitOfMeasure ? 'purchaseUnitOfMeasure' : 'unitOfMeasure' };
         const input = check<PartInput>(partInputSchema as ZodType<PartInput>, body, row, columnOf, run.problems);
-        if (input)
-          ready.push({ row, input, pending: pendingOf(run, cat), finish: cat ? () => ({ ...input, categoryId: run.refs.get(lower(cat))! }) : undefined });
-      }
-      return ready;
+        return input && { input, pending: pendingOf(run, cat), finish: cat ? () => ({ ...input, categoryId: run.refs.get(lower(cat))! }) : undefined };
+      });
     },
     createMissing: (tx, run, name) => createProductCategory(tx, run.orgId, run.actor.userId, productCategoryInputSchema.parse({ name: creatableName(name) })),
     write: writeEach(createPart, PART_COLUMNS),
@@ -93,49 +93,31 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
   'customer-vendors': {
     key: { table: customerVendors, orgId: customerVendors.orgId, id: customerVendors.id, column: customerVendors.email },
     async prepare(tx, run, rows) {
-      const parents = await partiesNamed(
-        tx,
-        run.orgId,
-        rows.flatMap((r) => (r.cells.parent ? [r.cells.parent] : [])),
-      );
-      const ready: Ready[] = [];
-      for (const { row, cells } of rows) {
+      const parents = await partiesNamed(tx, run.orgId, columnCells(rows, 'parent'));
+      return readyRows(rows, ({ row, cells }) => {
         const { parent, ...rest } = cells;
         const parentId = named(run, parents, parent, row, 'parent', IMPORT_MESSAGES.parentNotFound);
-        const input = check<CustomerVendorValues>(
-          customerVendorInputSchema as ZodType<CustomerVendorValues>,
-          { ...rest, parentId },
-          row,
-          { parentId: 'parent' },
-          run.problems,
-        );
-        if (input) ready.push({ row, input });
-      }
-      return ready;
+        const schema = customerVendorInputSchema as ZodType<CustomerVendorValues>;
+        const input = check<CustomerVendorValues>(schema, { ...rest, parentId }, row, CUSTOMER_VENDOR_COLUMNS, run.problems);
+        return input && { input };
+      });
     },
-    write: writeEach(createCustomerVendor, { parentId: 'parent' }),
+    write: writeEach(createCustomerVendor, CUSTOMER_VENDOR_COLUMNS),
   },
 
   'work-stations': {
     key: { table: workStations, orgId: workStations.orgId, id: workStations.id, column: workStations.code },
     async prepare(tx, run, rows) {
       const teamIds = await lookup(tx, teams, run.orgId);
-      const ready: Ready[] = [];
-      for (const { row, cells } of rows) {
+      return readyRows(rows, ({ row, cells }) => {
         const { team, ...rest } = cells;
         const teamId = named(run, teamIds, team, row, 'team', WORK_STATION_MESSAGES.teamUnknown);
-        const input = check<WorkStationInput>(
-          workStationInputSchema as ZodType<WorkStationInput>,
-          { ...rest, teamId: teamId ?? (team ? 1 : undefined) },
-          row,
-          { teamId: 'team' },
-          run.problems,
-        );
-        if (input) ready.push({ row, input });
-      }
-      return ready;
+        const schema = workStationInputSchema as ZodType<WorkStationInput>;
+        const input = check<WorkStationInput>(schema, { ...rest, teamId: teamId ?? (team ? 1 : undefined) }, row, WORK_STATION_COLUMNS, run.problems);
+        return input && { input };
+      });
     },
-    write: writeEach(createWorkStation, { teamId: 'team' }),
+    write: writeEach(createWorkStation, WORK_STATION_COLUMNS),
   },
 
   services: {
@@ -148,8 +130,7 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
         if (field === 'workStations') return part === 'operation' || part === 'timeRequired' ? part : 'workStations';
         return field ?? null;
       };
-      const ready: Ready[] = [];
-      for (const { row, cells } of rows) {
+      return readyRows(rows, ({ row, cells }) => {
         const names = listOf(cells.workStations);
         const ids = names.map((name) => stations.get(lower(name)));
         if (ids.some((id) => id === undefined)) run.problems.push({ row, column: 'workStations', message: SERVICE_MESSAGES.stationUnknown });
@@ -169,9 +150,8 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
           workStations: ids.map((id, i) => ({ workStationId: id ?? 2147483647 - i, operation: operation(i), timeRequired: time(i), order: i })),
         };
         const input = check<ServiceInput>(serviceInputSchema as ZodType<ServiceInput>, body, row, columnOf, run.problems);
-        if (input) ready.push({ row, input });
-      }
-      return ready;
+        return input && { input };
+      });
     },
     write: writeEach(createService),
   },
@@ -179,27 +159,25 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
   users: {
     key: { table: users, orgId: users.orgId, id: users.id, column: users.email },
     async prepare(_tx, run, rows) {
-      const ready: Ready[] = [];
-      for (const { row, cells, match } of rows) {
+      return readyRows(rows, ({ row, cells, match }) => {
         const role = enumCell(cells.role);
         if (match) {
           // A member's row changes their role only (the user's own rules apply when it is written).
           const parsed = userUpdateSchema.shape.role.safeParse(role);
-          if (parsed.success) ready.push({ row, input: { role: parsed.data } });
-          else run.problems.push({ row, column: 'role', message: parsed.error.issues[0].message });
-          continue;
+          if (parsed.success) return { input: { role: parsed.data } };
+          run.problems.push({ row, column: 'role', message: parsed.error.issues[0].message });
+          return undefined;
         }
         // An invitation gives manager or worker (the invite form's rule): admin is refused by its reason.
         if (role === 'admin') {
           run.problems.push({ row, column: 'role', message: IMPORT_MESSAGES.adminInvite });
-          continue;
+          return undefined;
         }
         // The invite form's schema: the roles a manager may give, the e-mail given once.
         const body = { email: cells.email, confirmEmail: cells.email, role };
         const input = check(inviteUserSchema, body, row, { confirmEmail: 'email' }, run.problems);
-        if (input) ready.push({ row, input });
-      }
-      return ready;
+        return input && { input };
+      });
     },
     async write(tx, run, ready) {
       if (!ready.length) return 0;

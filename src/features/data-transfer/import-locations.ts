@@ -3,7 +3,7 @@ import { badRequest } from '../../server/http-error';
 import { createLocation, locationPaths, updateLocation } from '../locations/locations.service';
 import { locationInputSchema, type LocationInput } from '../locations/locations.schema';
 import { IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
-import { type Current, type Importer, type Ready, type Run, cellsOf, check, eachRow, lower } from './import-rows';
+import { type Current, type Importer, type Run, cellsOf, check, eachRow, lower, readyRows } from './import-rows';
 
 // Locations import (issue 42): one row per location, parents before their children as the export writes them. A
 // row names its parent by code, path ("Plant / Hall A") or name; a row is the organisation's location of that code,
@@ -116,21 +116,19 @@ export const LOCATION_IMPORTERS: Pick<Record<ImportKind, Importer>, 'locations'>
     },
     async prepare(tx, run, rows) {
       const places = await placesOf(tx, run.orgId);
-      const ready: Ready[] = [];
-      for (const { row, cells } of rows) {
+      return readyRows(rows, ({ row, cells }) => {
         const input = check<LocationInput>(locationInputSchema, { name: cells.name, code: cells.code }, row, COLUMNS, run.problems);
-        if (!input) continue;
+        if (!input) return undefined;
         // A parent the organisation has is an id now (so an unchanged row compares equal); another is a row above.
         const found = cells.parent ? places.find(cells.parent) : null;
         if (found === 'ambiguous') {
           run.problems.push({ row, column: 'parent', message: IMPORT_MESSAGES.locationAmbiguous });
-          continue;
+          return undefined;
         }
         const value: LocationRow =
           found !== null || !cells.parent ? { input: { ...input, parentId: found } } : { input: { ...input, parentId: undefined }, parentCell: cells.parent };
-        ready.push({ row, input: value });
-      }
-      return ready;
+        return { input: value };
+      });
     },
     write: (tx, run, ready) =>
       eachRow<LocationRow>(tx, run, ready, COLUMNS, async (one, value) => {

@@ -28,6 +28,8 @@ import {
   enumCell,
   simpleRows,
   writeEach,
+  columnCells,
+  readyRows,
 } from './import-rows';
 
 // Master data imports (decision 042): categories, taxes, units and time tracking reasons, each through its service.
@@ -49,21 +51,18 @@ export const MASTER_DATA_IMPORTERS: Pick<Record<ImportKind, Importer>, MasterDat
     async prepare(tx, run, rows) {
       run.refs = await lookup(tx, productCategories, run.orgId);
       // A parent may be a row of the file: written in file order, an earlier row is there when its child is.
-      const inFile = new Set(rows.flatMap((r) => (r.cells.name ? [lower(r.cells.name)] : [])));
-      const ready: Ready[] = [];
-      for (const { row, cells } of rows) {
+      const inFile = new Set(columnCells(rows, 'name').map(lower));
+      return readyRows(rows, ({ row, cells }) => {
         const parent = cells.parent;
         const parentId = parent && inFile.has(lower(parent)) ? 1 : reference(run, 'product-categories', parent, row, 'parent', IMPORT_MESSAGES.parentUnknown);
         const input = check(productCategoryInputSchema, { name: cells.name, parentId }, row, { parentId: 'parent' }, run.problems);
-        if (input)
-          ready.push({
-            row,
-            input,
-            pending: parent && !inFile.has(lower(parent)) ? pendingOf(run, parent) : undefined,
-            finish: parent ? () => ({ ...input, parentId: idAtWrite(run, parent, 'parentId', IMPORT_MESSAGES.parentUnknown) }) : undefined,
-          });
-      }
-      return ready;
+        if (!input) return undefined;
+        return {
+          input,
+          pending: parent && !inFile.has(lower(parent)) ? pendingOf(run, parent) : undefined,
+          finish: parent ? () => ({ ...input, parentId: idAtWrite(run, parent, 'parentId', IMPORT_MESSAGES.parentUnknown) }) : undefined,
+        };
+      });
     },
     createMissing: (tx, run, name) => createProductCategory(tx, run.orgId, run.actor.userId, productCategoryInputSchema.parse({ name: creatableName(name) })),
     write: (tx, run, ready) => writeEach(createProductCategory, { parentId: 'parent' }, remember(run))(tx, run, ready),
@@ -74,9 +73,8 @@ export const MASTER_DATA_IMPORTERS: Pick<Record<ImportKind, Importer>, MasterDat
     async prepare(tx, run, rows) {
       run.refs = await lookup(tx, taxes, run.orgId);
       // A group's children may be rows of the file written before it.
-      const inFile = new Set(rows.flatMap((r) => (r.cells.name ? [lower(r.cells.name)] : [])));
-      const ready: Ready[] = [];
-      for (const { row, cells } of rows) {
+      const inFile = new Set(columnCells(rows, 'name').map(lower));
+      return readyRows(rows, ({ row, cells }) => {
         const children = listOf(cells.children);
         if (children.some((name) => !run.refs.has(lower(name)) && !inFile.has(lower(name))))
           run.problems.push({ row, column: 'children', message: IMPORT_MESSAGES.childUnknown });
@@ -88,17 +86,15 @@ export const MASTER_DATA_IMPORTERS: Pick<Record<ImportKind, Importer>, MasterDat
           children: children.length ? children.map((_, i) => i + 1) : undefined,
         };
         const input = check(taxInputSchema, body, row, {}, run.problems);
-        if (input)
-          ready.push({
-            row,
-            input,
-            finish: () => ({
-              ...input,
-              children: input.children.length ? [...new Set(children.map((name) => idAtWrite(run, name, 'children', IMPORT_MESSAGES.childUnknown)))] : [],
-            }),
-          });
-      }
-      return ready;
+        if (!input) return undefined;
+        return {
+          input,
+          finish: () => ({
+            ...input,
+            children: input.children.length ? [...new Set(children.map((name) => idAtWrite(run, name, 'children', IMPORT_MESSAGES.childUnknown)))] : [],
+          }),
+        };
+      });
     },
     write: (tx, run, ready) => writeEach(createTax, {}, remember(run))(tx, run, ready),
   },
@@ -113,20 +109,13 @@ export const MASTER_DATA_IMPORTERS: Pick<Record<ImportKind, Importer>, MasterDat
     key: { table: uoms, orgId: uoms.orgId, id: uoms.id, column: uoms.name },
     async prepare(tx, run, rows) {
       run.refs = await lookup(tx, uomCategories, run.orgId);
-      const ready: Ready[] = [];
-      for (const { row, cells } of rows) {
+      return readyRows(rows, ({ row, cells }) => {
         const { category, ...rest } = cells;
         const body = { ...rest, type: enumCell(rest.type), categoryId: reference(run, 'uoms', category, row, 'category', IMPORT_MESSAGES.uomCategoryUnknown) };
         const input = check(uomInputSchema, body, row, { categoryId: 'category' }, run.problems);
-        if (input)
-          ready.push({
-            row,
-            input,
-            pending: pendingOf(run, category),
-            finish: category ? () => ({ ...input, categoryId: run.refs.get(lower(category))! }) : undefined,
-          });
-      }
-      return ready;
+        if (!input) return undefined;
+        return { input, pending: pendingOf(run, category), finish: category ? () => ({ ...input, categoryId: run.refs.get(lower(category))! }) : undefined };
+      });
     },
     createMissing: (tx, run, name) => createUomCategory(tx, run.orgId, run.actor.userId, uomCategoryInputSchema.parse({ name: creatableName(name) })),
     write: writeEach(createUom, { categoryId: 'category' }),

@@ -5,7 +5,7 @@ import { meters, pmPlans, procedures, teams, workStations } from '../../server/d
 import { addPlan, getPlan, namePlans, setPaused, updatePlan } from '../pm-plans/pm-plans.service';
 import { PLAN_MESSAGES, planInputSchema, type PlanDto, type PlanListQuery, type PlanValues } from '../pm-plans/pm-plans.schema';
 import { IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
-import { type Current, type Importer, type Ready, cellsOf, check, eachRow, listCell, listOf, lookup, lower, readEach } from './import-rows';
+import { type Current, type Importer, cellsOf, check, columnCells, eachRow, listCell, listOf, lookup, lower, readEach, readyRows } from './import-rows';
 import { assetOf, assetsNamed, membersOf, partsNamed, personOf } from './import-work-orders';
 
 // PM plans import (decision 059): one row per plan, the shape of the pm-plans export; the records a plan names
@@ -79,23 +79,14 @@ export const PM_PLAN_IMPORTERS: Pick<Record<ImportKind, Importer>, 'pm-plans'> =
       );
       const stations = await lookup(tx, workStations, run.orgId);
       const teamIds = await lookup(tx, teams, run.orgId);
-      const procs = await proceduresNamed(
-        tx,
-        run.orgId,
-        rows.flatMap((r) => r.cells.procedure ?? []),
-      );
+      const procs = await proceduresNamed(tx, run.orgId, columnCells(rows, 'procedure'));
       const partIds = await partsNamed(
         tx,
         run.orgId,
         rows.flatMap((r) => listOf(r.cells.parts).map((c) => partLine(c).part)),
       );
-      const meterIds = await metersNamed(
-        tx,
-        run.orgId,
-        rows.flatMap((r) => r.cells.meter ?? []),
-      );
-      const ready: Ready[] = [];
-      for (const { row, cells, match } of rows) {
+      const meterIds = await metersNamed(tx, run.orgId, columnCells(rows, 'meter'));
+      return readyRows(rows, ({ row, cells, match }) => {
         const problem = (column: string, message: string) => run.problems.push({ row, column, message });
         // 1 stands in for an unknown one: the row is refused anyway, the schema checks the rest.
         const assetIds = [...new Set(listOf(cells.assets).map((cell) => assetOf(run, found, match?.links, cell, row, 'assets') ?? 1))];
@@ -152,9 +143,8 @@ export const PM_PLAN_IMPORTERS: Pick<Record<ImportKind, Importer>, 'pm-plans'> =
           meterLeadUnits: cells.meterLeadUnits,
         };
         const plan = check<PlanValues>(planInputSchema as unknown as ZodType<PlanValues>, body, row, PLAN_COLUMNS, run.problems);
-        if (plan) ready.push({ row, input: { plan, paused: state === 'paused' } satisfies PlanRow });
-      }
-      return ready;
+        return plan && { input: { plan, paused: state === 'paused' } satisfies PlanRow };
+      });
     },
     // Through the plans' own service (its reference checks); a paused plan is then paused as the screen does.
     write: (tx, run, ready) =>

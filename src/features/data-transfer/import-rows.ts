@@ -367,13 +367,26 @@ export const writeEach =
   (tx: Tx, run: Run, ready: Ready[]) =>
     eachRow<T>(tx, run, ready, columnOf, (one, input) => create(one, run.orgId, run.actor.userId, input), written);
 
+/** The cells a column of the rows fills, in file order (the names a reference column gives, read in one query). */
+export const columnCells = (rows: Row[], column: string) => rows.flatMap((r) => r.cells[column] ?? []);
+
+/**
+ * Each row checked in file order: `checkRow` gives what the row writes (its input, and for a reference created
+ * on the way its `pending` and `finish`), or nothing when the row has a problem (it is not written).
+ */
+export const readyRows = (rows: Row[], checkRow: (r: Row) => Omit<Ready, 'row'> | undefined): Ready[] =>
+  rows.flatMap((r) => {
+    const ready = checkRow(r);
+    return ready ? [{ row: r.row, ...ready }] : [];
+  });
+
 /** Rows that name nothing else: each row's cells as the feature's schema reads them. */
 export const simpleRows =
   <T>(schema: ZodType<T>, body: (cells: Cells) => Record<string, unknown>, columnOf: ColumnOf = {}) =>
   async (_tx: Tx, run: Run, rows: Row[]): Promise<Ready[]> =>
-    rows.flatMap(({ row, cells }) => {
+    readyRows(rows, ({ row, cells }) => {
       const input = check(schema, body(cells), row, columnOf, run.problems);
-      return input ? [{ row, input }] : [];
+      return input && { input };
     });
 
 /** A yes/no cell: empty is no; anything else the row's problem. */

@@ -12,7 +12,7 @@ import {
   type LocationInput,
 } from '../stock/stock.schema';
 import { IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
-import { type Current, type Importer, type Ready, type Run, cellsOf, check, eachRow, lower, readEach, yesNo } from './import-rows';
+import { type Current, type Importer, type Row, type Run, cellsOf, check, columnCells, eachRow, lower, readEach, readyRows, yesNo } from './import-rows';
 import { partsNamed } from './import-work-orders';
 import { placeOf, placesOf } from './import-locations';
 
@@ -74,12 +74,8 @@ async function levelsOf(tx: ReadTx, orgId: number) {
 }
 
 /** A row's part (SKU or name) and storeroom (name) as ids, or the row's problems. */
-async function namesOf(tx: ReadTx, run: Run, cellsList: { part?: string }[]) {
-  const parts = await partsNamed(
-    tx,
-    run.orgId,
-    cellsList.flatMap((c) => c.part ?? []),
-  );
+async function namesOf(tx: ReadTx, run: Run, rows: Row[]) {
+  const parts = await partsNamed(tx, run.orgId, columnCells(rows, 'part'));
   const rooms = await storeroomsByName(tx, run.orgId);
   return {
     part(cell: string | undefined, row: number, report: boolean) {
@@ -109,8 +105,7 @@ export const STOCK_IMPORTERS: Pick<Record<ImportKind, Importer>, 'storerooms' | 
       ),
     async prepare(tx, run, rows) {
       const places = await placesOf(tx, run.orgId);
-      const ready: Ready[] = [];
-      for (const { row, cells, match, blank } of rows) {
+      return readyRows(rows, ({ row, cells, match, blank }) => {
         const isDefault = yesNo(run, cells.isDefault, row, 'isDefault');
         // The default moves by a yes on another storeroom: a no on today's default would leave none.
         if (isDefault === false && match?.cells.isDefault === 'yes') run.problems.push({ row, column: 'isDefault', message: IMPORT_MESSAGES.defaultKept });
@@ -119,9 +114,8 @@ export const STOCK_IMPORTERS: Pick<Record<ImportKind, Importer>, 'storerooms' | 
         const body = { name: cells.name, kind: cells.kind, ...(locationId !== undefined ? { locationId } : {}) };
         const input = check<LocationInput>(locationInputSchema, body, row, STOREROOM_COLUMNS, run.problems);
         const placeFound = !cells.location || locationId !== undefined;
-        if (input && isDefault !== undefined && placeFound) ready.push({ row, input: { input, isDefault } satisfies StoreroomRow });
-      }
-      return ready;
+        return input && isDefault !== undefined && placeFound ? { input: { input, isDefault } satisfies StoreroomRow } : undefined;
+      });
     },
     write: (tx, run, ready) => eachRow<StoreroomRow>(tx, run, ready, STOREROOM_COLUMNS, (one, value) => writeStoreroom(one, run, value)),
     update: (tx, run, current, value) => writeStoreroom(tx, run, value as StoreroomRow, current.id),
@@ -131,11 +125,7 @@ export const STOCK_IMPORTERS: Pick<Record<ImportKind, Importer>, 'storerooms' | 
   'stock-levels': {
     // A row is the level of its part at its storeroom; a missing column keeps the level's value, an empty bin clears it.
     async match(tx, run, rows) {
-      const names = await namesOf(
-        tx,
-        run,
-        rows.map((r) => r.cells),
-      );
+      const names = await namesOf(tx, run, rows);
       const levels = await levelsOf(tx, run.orgId);
       const claimed = new Map<string, number>();
       for (const r of rows) {
@@ -156,13 +146,8 @@ export const STOCK_IMPORTERS: Pick<Record<ImportKind, Importer>, 'storerooms' | 
       }
     },
     async prepare(tx, run, rows) {
-      const names = await namesOf(
-        tx,
-        run,
-        rows.map((r) => r.cells),
-      );
-      const ready: Ready[] = [];
-      for (const { row, cells, blank, match } of rows) {
+      const names = await namesOf(tx, run, rows);
+      return readyRows(rows, ({ row, cells, blank, match }) => {
         const ids = {
           partId: names.part(cells.part, row, true) ?? (cells.part ? 1 : undefined),
           locationId: names.storeroom(cells.storeroom, row, true) ?? (cells.storeroom ? 1 : undefined),
@@ -179,9 +164,8 @@ export const STOCK_IMPORTERS: Pick<Record<ImportKind, Importer>, 'storerooms' | 
           cells.quantity === undefined
             ? undefined
             : check<CountInput>(countInputSchema, { ...ids, countedQuantity: cells.quantity, note: 'Import' }, row, LEVEL_COLUMNS, run.problems);
-        if (settings && (count || cells.quantity === undefined)) ready.push({ row, input: { settings, count } satisfies LevelRow });
-      }
-      return ready;
+        return settings && (count || cells.quantity === undefined) ? { input: { settings, count } satisfies LevelRow } : undefined;
+      });
     },
     write: (tx, run, ready) => eachRow<LevelRow>(tx, run, ready, LEVEL_COLUMNS, (one, value) => writeLevel(one, run, value)),
     update: (tx, run, _current, value) => writeLevel(tx, run, value as LevelRow),

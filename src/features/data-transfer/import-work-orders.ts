@@ -9,7 +9,6 @@ import {
   type Cells,
   type Current,
   type Importer,
-  type Ready,
   type Row,
   type Run,
   check,
@@ -21,6 +20,8 @@ import {
   lookup,
   lower,
   readEach,
+  columnCells,
+  readyRows,
 } from './import-rows';
 import { pick } from '../../shared/pick';
 
@@ -28,6 +29,13 @@ import { pick } from '../../shared/pick';
 
 /** Ids in slices: a statement takes at most 65,535 parameters. */
 const slices = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / 1000) }, (_, i) => items.slice(i * 1000, i * 1000 + 1000));
+
+/** The rows `read` gives for the ids, read a slice at a time. */
+async function inSlices<T, R>(ids: T[], read: (slice: T[]) => Promise<R[]>) {
+  const rows: R[] = [];
+  for (const slice of slices(ids)) rows.push(...(await read(slice)));
+  return rows;
+}
 
 /** "First Last", as the exports write a person. */
 export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
@@ -108,15 +116,13 @@ export function assetOf(run: Run, found: Map<string, Set<number>>, links: Map<st
 /** The organisation's work orders among the numbers the rows' work order cells give (WO-0001 or 1). */
 async function ordersNamed(tx: ReadTx, orgId: number, rows: Row[]) {
   const ids = [...new Set(rows.flatMap(({ cells: { workOrder: c } }) => (c ? (displayIdOf(c) ?? []) : [])))];
-  const found = new Set<number>();
-  for (const slice of slices(ids)) {
-    for (const r of await tx
+  const found = await inSlices(ids, (slice) =>
+    tx
       .select({ id: workOrders.id })
       .from(workOrders)
-      .where(and(eq(workOrders.orgId, orgId), inArray(workOrders.id, slice))))
-      found.add(r.id);
-  }
-  return found;
+      .where(and(eq(workOrders.orgId, orgId), inArray(workOrders.id, slice))),
+  );
+  return new Set(found.map((r) => r.id));
 }
 
 /** The work order a line's cell names, or the row's problem. */
@@ -188,13 +194,8 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
   'work-orders': {
     async prepare(tx, run, rows) {
       const members = await membersOf(tx, run.orgId);
-      const found = await assetsNamed(
-        tx,
-        run.orgId,
-        rows.flatMap((r) => r.cells.asset ?? []),
-      );
-      const ready: Ready[] = [];
-      for (const { row, cells, match } of rows) {
+      const found = await assetsNamed(tx, run.orgId, columnCells(rows, 'asset'));
+      return readyRows(rows, ({ row, cells, match }) => {
         const assetId = cells.asset ? assetOf(run, found, match?.links, cells.asset, row) : null;
         const assignees = listOf(cells.assignees).map((name) => personOf(run, members, match?.links, name, row, 'assignees'));
         // Absent cells are null: on a matched row an empty cell clears the field (decision 055).
@@ -210,9 +211,8 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
           assignees: [...new Set(assignees.map((id) => id ?? 0))].sort((a, b) => a - b).filter(Boolean),
         };
         const input = check<WorkOrderValues>(workOrderInputSchema as unknown as ZodType<WorkOrderValues>, body, row, WORK_ORDER_COLUMNS, run.problems);
-        if (input) ready.push({ row, input });
-      }
-      return ready;
+        return input && { input };
+      });
     },
     // A new order takes the next number of the organisation, as one added on its screen; its status is the file's.
     write: (tx, run, ready) => eachRow<WorkOrderValues>(tx, run, ready, WORK_ORDER_COLUMNS, (one, input) => createWorkOrder(one, run.orgId, run.actor, input)),
@@ -248,22 +248,22 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
       const orders = [...(await ordersNamed(tx, run.orgId, rows))];
       const lines = new Map<string, Current>();
       const l = workOrderLabors;
-      for (const slice of slices(orders)) {
-        const found = await tx
+      const found = await inSlices(orders, (slice) =>
+        tx
           .select({ id: l.id, workOrderId: l.workOrderId, workerId: l.workerId, reason: timeTrackingReasons.name, startDate: l.startDate, endDate: l.endDate })
           .from(l)
           .leftJoin(timeTrackingReasons, and(eq(timeTrackingReasons.orgId, l.orgId), eq(timeTrackingReasons.id, l.reasonId)))
-          .where(and(eq(l.orgId, run.orgId), inArray(l.workOrderId, slice), isNull(l.shareId)));
-        for (const f of found) {
-          const cells = cellsOf({
-            workOrder: workOrderDisplayId(f.workOrderId),
-            worker: members.emailOf.get(f.workerId ?? 0),
-            reason: f.reason,
-            startTime: f.startDate.toISOString(),
-            endTime: f.endDate.toISOString(),
-          });
-          lines.set(`${f.workOrderId}|${f.workerId}|${f.startDate.getTime()}`, { id: f.id, cells });
-        }
+          .where(and(eq(l.orgId, run.orgId), inArray(l.workOrderId, slice), isNull(l.shareId))),
+      );
+      for (const f of found) {
+        const cells = cellsOf({
+          workOrder: workOrderDisplayId(f.workOrderId),
+          worker: members.emailOf.get(f.workerId ?? 0),
+          reason: f.reason,
+          startTime: f.startDate.toISOString(),
+          endTime: f.endDate.toISOString(),
+        });
+        lines.set(`${f.workOrderId}|${f.workerId}|${f.startDate.getTime()}`, { id: f.id, cells });
       }
       const keyOf = (r: Row) => {
         const order = r.cells.workOrder ? displayIdOf(r.cells.workOrder) : undefined;
@@ -277,8 +277,7 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
       const members = await membersOf(tx, run.orgId);
       const orders = await ordersNamed(tx, run.orgId, rows);
       const reasons = await lookup(tx, timeTrackingReasons, run.orgId);
-      const ready: Ready[] = [];
-      for (const { row, cells } of rows) {
+      return readyRows(rows, ({ row, cells }) => {
         const workOrderId = orderOf(run, orders, cells.workOrder, row);
         const workerId = cells.worker ? personOf(run, members, undefined, cells.worker, row, 'worker') : undefined;
         const reason = cells.reason ? reasons.get(lower(cells.reason)) : undefined;
@@ -292,9 +291,8 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
         };
         if (!cells.worker) run.problems.push({ row, column: 'worker', message: 'Worker is required' });
         const labor = check(laborInputSchema, body, row, LABOR_COLUMNS, run.problems);
-        if (labor && workOrderId !== undefined) ready.push({ row, input: { workOrderId, labor } satisfies LaborRow });
-      }
-      return ready;
+        return labor && workOrderId !== undefined ? { input: { workOrderId, labor } satisfies LaborRow } : undefined;
+      });
     },
     write: (tx, run, ready) =>
       eachRow<LaborRow>(tx, run, ready, LABOR_COLUMNS, (one, input) => addLabor(one, run.orgId, run.actor, input.workOrderId, input.labor)),
@@ -311,29 +309,25 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
     // A part is on an order once (DESIGN 11): the order and the part name the line.
     async match(tx, run, rows) {
       const orders = [...(await ordersNamed(tx, run.orgId, rows))];
-      const partIds = await partsNamed(
-        tx,
-        run.orgId,
-        rows.flatMap((r) => r.cells.part ?? []),
-      );
+      const partIds = await partsNamed(tx, run.orgId, columnCells(rows, 'part'));
       const lines = new Map<string, Current>();
       const onOrder = new Map<number, number[]>();
       const p = workOrderParts;
-      for (const slice of slices(orders)) {
-        const found = await tx
+      const found = await inSlices(orders, (slice) =>
+        tx
           .select({ id: p.id, workOrderId: p.workOrderId, partId: p.partId, quantity: p.quantity, sku: parts.skuCode, name: parts.name })
           .from(p)
           .innerJoin(parts, and(eq(parts.orgId, p.orgId), eq(parts.id, p.partId)))
-          .where(and(eq(p.orgId, run.orgId), inArray(p.workOrderId, slice)));
-        for (const f of found) {
-          const part = f.sku || f.name;
-          lines.set(`${f.workOrderId}|${f.partId}`, {
-            id: f.id,
-            cells: cellsOf({ workOrder: workOrderDisplayId(f.workOrderId), part, quantity: f.quantity }),
-            links: new Map([[`part:${lower(part)}`, f.partId!]]),
-          });
-          onOrder.set(f.workOrderId, [...(onOrder.get(f.workOrderId) ?? []), f.partId!]);
-        }
+          .where(and(eq(p.orgId, run.orgId), inArray(p.workOrderId, slice))),
+      );
+      for (const f of found) {
+        const part = f.sku || f.name;
+        lines.set(`${f.workOrderId}|${f.partId}`, {
+          id: f.id,
+          cells: cellsOf({ workOrder: workOrderDisplayId(f.workOrderId), part, quantity: f.quantity }),
+          links: new Map([[`part:${lower(part)}`, f.partId!]]),
+        });
+        onOrder.set(f.workOrderId, [...(onOrder.get(f.workOrderId) ?? []), f.partId!]);
       }
       const keyOf = (r: Row) => {
         const order = r.cells.workOrder ? displayIdOf(r.cells.workOrder) : undefined;
@@ -347,13 +341,8 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
     },
     async prepare(tx, run, rows) {
       const orders = await ordersNamed(tx, run.orgId, rows);
-      const partIds = await partsNamed(
-        tx,
-        run.orgId,
-        rows.flatMap((r) => r.cells.part ?? []),
-      );
-      const ready: Ready[] = [];
-      for (const { row, cells, match } of rows) {
+      const partIds = await partsNamed(tx, run.orgId, columnCells(rows, 'part'));
+      return readyRows(rows, ({ row, cells, match }) => {
         const workOrderId = orderOf(run, orders, cells.workOrder, row);
         const ids = cells.part ? partIds(cells.part) : [];
         const linked = cells.part ? match?.links?.get(`part:${lower(cells.part)}`) : undefined;
@@ -363,10 +352,9 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
         if (!cells.part) run.problems.push({ row, column: 'part', message: 'Part is required' });
         const input = check(addPartsSchema, { parts: [{ partId: partId ?? 1, quantity: cells.quantity ?? 1 }] }, row, PART_LINE_COLUMNS, run.problems);
         const line = input?.parts[0];
-        if (line && typeof line === 'object' && workOrderId !== undefined && partId !== undefined)
-          ready.push({ row, input: { workOrderId, partId, quantity: line.quantity } satisfies PartRow });
-      }
-      return ready;
+        if (!line || typeof line !== 'object' || workOrderId === undefined || partId === undefined) return undefined;
+        return { input: { workOrderId, partId, quantity: line.quantity } satisfies PartRow };
+      });
     },
     write: (tx, run, ready) =>
       eachRow<PartRow>(tx, run, ready, PART_LINE_COLUMNS, (one, { workOrderId, partId, quantity }) =>

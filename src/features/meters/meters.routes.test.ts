@@ -4,11 +4,11 @@ import { withTenant } from '../../server/db/client';
 import { meterReadings, meters, workOrders } from '../../server/db/schema';
 import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { twoAssets } from './test-fixtures';
+import { badRequestIssues, issuesOf } from '../../server/test/issues-of';
 
 const t = useTestApp();
 
 const B = '/api/meters';
-const issuesOf = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
 
 async function setup() {
   const org = await createOrg(t);
@@ -71,8 +71,7 @@ describe('meters API', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.current).toMatchObject({ name: 'Hours run' });
     const kind = await manager.put(`${B}/update-meter/${id}`, { name: 'Hours run', kind: 'gauge', unit: 'h' });
-    expect(kind.status).toBe(400);
-    expect(issuesOf(kind.body)).toEqual({ kind: 'The kind of a meter with readings cannot change' });
+    expect(badRequestIssues(kind)).toEqual({ kind: 'The kind of a meter with readings cannot change' });
 
     const del = await manager.del(`${B}/delete-meter/${id}`);
     expect(del.status).toBe(200);
@@ -130,8 +129,7 @@ describe('meters API', () => {
   it('refuses bad input with field messages', async () => {
     const { org, pump } = await setup();
     const empty = await org.admin.post(`${B}/add-meter`, {});
-    expect(empty.status).toBe(400);
-    expect(issuesOf(empty.body)).toMatchObject({
+    expect(badRequestIssues(empty)).toMatchObject({
       assetId: 'Asset is required',
       name: 'Name is required',
       kind: 'Kind must be counter or gauge',
@@ -152,8 +150,7 @@ describe('meters API', () => {
 
     const id = first.body.meter.id;
     const bad = await org.admin.post(`${B}/add-meter-reading`, { meterId: id, value: 'twelve', readAt: 'yesterday', source: 'csv' });
-    expect(bad.status).toBe(400);
-    expect(issuesOf(bad.body)).toEqual({
+    expect(badRequestIssues(bad)).toEqual({
       value: 'Value must be a number',
       readAt: 'Read at must be a valid date',
       source: 'Source must be manual or work-order',

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { solidImage } from '../../server/test/images';
 import { createOrg, expectDeleted, useTestApp, type TestOrg } from '../../server/test/harness';
 import { masterRows } from '../assets/test-fixtures';
+import { badRequestIssues, issuesOf } from '../../server/test/issues-of';
 
 const t = useTestApp();
-
-const issuesOf = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
 
 async function setup(name = 'Org', tag = 'A') {
   const org = await createOrg(t, name);
@@ -70,8 +69,7 @@ describe('parts', () => {
   it('gives the spec messages: name max 100; category, type, sales price and both units required', async () => {
     const { org, part } = await setup();
     const empty = await add(org, {});
-    expect(empty.status).toBe(400);
-    expect(issuesOf(empty.body)).toEqual({
+    expect(badRequestIssues(empty)).toEqual({
       name: 'Name is required',
       type: 'Type is required',
       categoryId: 'Category is required',

@@ -6,6 +6,7 @@ import { purchaseOrders } from '../../server/db/schema';
 import { computeTotals } from '../../shared/tax';
 import { pdfText } from '../commercial-documents/document-pdf.service';
 import { commercialRows, inDays, type CommercialRows } from '../commercial-documents/test-fixtures';
+import { issuesOf } from '../../server/test/issues-of';
 
 const t = useTestApp();
 
@@ -23,8 +24,6 @@ async function setup(name = 'Org'): Promise<{ org: TestOrg; r: CommercialRows }>
   const org = await createOrg(t, name);
   return { org, r: await commercialRows(t, org.orgId) };
 }
-
-const issues = (res: { body: { issues?: { path: string; message: string }[] } }) => Object.fromEntries((res.body.issues ?? []).map((i) => [i.path, i.message]));
 
 describe('purchase orders', () => {
   it('adds a purchase order (PO-0001) with totals from the shared engine', async () => {
@@ -62,14 +61,16 @@ describe('purchase orders', () => {
   it("gives the spec's messages; a line needs a purchase tax", async () => {
     const { org, r } = await setup();
     const empty = await org.admin.post(`${base}/add-purchase-order`, { overview: {} });
-    expect(issues(empty)).toMatchObject({
+    expect(issuesOf(empty.body)).toMatchObject({
       vendorId: 'Vendor is required',
       requesterId: 'Requester is required',
       purchaseOrderDate: 'Purchase order date is required',
     });
-    expect(issues(await org.admin.post(`${base}/add-purchase-order`, body(r, { status: 'quotation' })))).toEqual({ status: 'Invalid status selected' });
+    expect(issuesOf((await org.admin.post(`${base}/add-purchase-order`, body(r, { status: 'quotation' }))).body)).toEqual({
+      status: 'Invalid status selected',
+    });
     const noTax = await org.admin.post(`${base}/add-purchase-order`, { ...body(r), partDetails: [{ partId: r.part.id, quantity: 0 }] });
-    expect(issues(noTax)).toEqual({ 'partDetails.0.quantity': 'Quantity must be at least 1', 'partDetails.0.taxId': 'Tax is required' });
+    expect(issuesOf(noTax.body)).toEqual({ 'partDetails.0.quantity': 'Quantity must be at least 1', 'partDetails.0.taxId': 'Tax is required' });
     const salesTax = await org.admin.post(`${base}/add-purchase-order`, { ...body(r), partDetails: [{ partId: r.part.id, quantity: 1, taxId: r.vat10.id }] });
     expect(salesTax.status).toBe(400);
     expect(salesTax.body).toMatchObject({ error: 'Purchase order lines take purchase taxes', issues: [{ path: 'partDetails.0.taxId' }] });

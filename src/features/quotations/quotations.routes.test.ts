@@ -8,6 +8,7 @@ import { computeTotals, type TaxRule } from '../../shared/tax';
 import { pdfText } from '../commercial-documents/document-pdf.service';
 import { solidImage } from '../../server/test/images';
 import { commercialRows, inDays, type CommercialRows } from '../commercial-documents/test-fixtures';
+import { badRequestIssues, issuesOf } from '../../server/test/issues-of';
 
 const t = useTestApp();
 
@@ -51,8 +52,6 @@ async function setup(name = 'Org'): Promise<{ org: TestOrg; r: CommercialRows }>
   const r = await commercialRows(t, org.orgId);
   return { org, r };
 }
-
-const issues = (res: { body: { issues?: { path: string; message: string }[] } }) => Object.fromEntries((res.body.issues ?? []).map((i) => [i.path, i.message]));
 
 describe('quotations', () => {
   it('adds a quotation: the server computes every figure with the shared engine and stores the totals', async () => {
@@ -129,25 +128,24 @@ describe('quotations', () => {
   it("gives the spec's messages", async () => {
     const { org, r } = await setup();
     const empty = await org.admin.post(`${base}/add-quotation`, { overview: {} });
-    expect(empty.status).toBe(400);
-    expect(issues(empty)).toMatchObject({
+    expect(badRequestIssues(empty)).toMatchObject({
       customerId: 'Customer is required',
       salesPersonId: 'Sales Person is required',
       expirationDate: 'Expiration date is required',
       quotationDate: 'Quotation date is required',
     });
     const past = await org.admin.post(`${base}/add-quotation`, body(r, { expirationDate: inDays(-1) }));
-    expect(issues(past)).toEqual({ expirationDate: 'Expiration date must be in the future' });
+    expect(issuesOf(past.body)).toEqual({ expirationDate: 'Expiration date must be in the future' });
     const invalid = await org.admin.post(`${base}/add-quotation`, body(r, { expirationDate: 'soon' }));
-    expect(issues(invalid)).toEqual({ expirationDate: 'Expiration date must be a valid date' });
+    expect(issuesOf(invalid.body)).toEqual({ expirationDate: 'Expiration date must be a valid date' });
     const status = await org.admin.post(`${base}/add-quotation`, body(r, { status: 'approved' }));
-    expect(issues(status)).toEqual({ status: 'Invalid status selected' });
+    expect(issuesOf(status.body)).toEqual({ status: 'Invalid status selected' });
     const lines = await org.admin.post(`${base}/add-quotation`, {
       ...body(r),
       serviceDetails: [{ serviceId: r.service.id, serviceName: 'x', quantity: 0, price: -5, discount: -1, taxAmount: -1, subtotal: -2 }],
       partDetails: [{ partId: r.part.id, quantity: 0.5, discount: 101 }],
     });
-    expect(issues(lines)).toEqual({
+    expect(issuesOf(lines.body)).toEqual({
       'serviceDetails.0.quantity': 'Quantity must be at least 1',
       'serviceDetails.0.unitPrice': 'Price must be a positive number',
       'serviceDetails.0.discount': 'Discount cannot be negative',
@@ -157,12 +155,12 @@ describe('quotations', () => {
       'partDetails.0.discount': 'Discount cannot be more than 100',
     });
     const noService = await org.admin.post(`${base}/add-quotation`, { ...body(r), serviceDetails: [{ quantity: 1, price: 3 }] });
-    expect(issues(noService)).toEqual({ 'serviceDetails.0.serviceId': 'Service is required' });
+    expect(issuesOf(noService.body)).toEqual({ 'serviceDetails.0.serviceId': 'Service is required' });
     const blankName = await org.admin.post(`${base}/add-quotation`, {
       ...body(r),
       serviceDetails: [{ serviceId: r.service.id, serviceName: ' ', quantity: 1, price: 3 }],
     });
-    expect(issues(blankName)).toEqual({ 'serviceDetails.0.name': 'Name is required' });
+    expect(issuesOf(blankName.body)).toEqual({ 'serviceDetails.0.name': 'Name is required' });
     const unknownKey = await org.admin.post(`${base}/add-quotation`, { ...body(r), orgId: 5 });
     expect(unknownKey.status).toBe(400);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOrg, useTestApp } from '../../server/test/harness';
 import { masterRows } from '../assets/test-fixtures';
+import { badRequestIssues, issuesOf } from '../../server/test/issues-of';
 
 const t = useTestApp();
 
@@ -19,8 +20,6 @@ async function orgWithStations(name = 'Org') {
   }
   return [org, ids[0], ids[1], ids[2]] as const;
 }
-
-const issuesOf = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
 
 describe('services', () => {
   it('adds a service linked to two stations with operations, times and order; reads, lists, updates, deletes', async () => {
@@ -108,15 +107,16 @@ describe('services', () => {
       related_workStation: [s1],
       workStationDetails: [],
     });
-    expect(missing.status).toBe(400);
-    expect(issuesOf(missing.body)).toEqual({ 'workStations.0.operation': 'Operation is required', 'workStations.0.timeRequired': 'Time required is required' });
+    expect(badRequestIssues(missing)).toEqual({
+      'workStations.0.operation': 'Operation is required',
+      'workStations.0.timeRequired': 'Time required is required',
+    });
   });
 
   it('gives the spec messages', async () => {
     const [org, s1] = await orgWithStations();
     const empty = await org.admin.post('/api/services/add-service', {});
-    expect(empty.status).toBe(400);
-    expect(issuesOf(empty.body)).toEqual({
+    expect(badRequestIssues(empty)).toEqual({
       title: 'Title is required',
       price: 'Price is required',
       workStations: 'At least one related workstation must be selected',

@@ -5,6 +5,7 @@ import { pngClaiming, solidImage } from '../../server/test/images';
 import { withTenant } from '../../server/db/client';
 import { assetCategories, assets, services, teams, workStations } from '../../server/db/schema';
 import { publicOrigin } from '../../server/env';
+import { firstIssuesOf } from '../../server/test/issues-of';
 
 const [t, smtp] = useTestAppWith(startSmtpServer, (mailbox) => [{ smtpUrl: mailbox.url }]);
 
@@ -44,8 +45,6 @@ async function records(orgId: number, tag = '') {
   });
 }
 
-const messages = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).reverse().map((i) => [i.path, i.message]));
-
 /** One file in field `image`. */
 const upload = (host: string, token: string, url: string, bytes: Buffer, name = 'a.png', type = 'image/png') =>
   client(t.app, host, token).upload(url, [{ field: 'image', name, bytes, type }]);
@@ -69,9 +68,9 @@ describe('invitations', () => {
   it('checks the invite form, e-mails a single-use link over SMTP, and the invited person completes registration', async () => {
     const org = await createOrg(t);
     const empty = await org.admin.post('/api/auth/addUser', {});
-    expect(messages(empty.body)).toEqual({ email: 'Email is required', confirmEmail: 'Email is required', role: 'Role is required' });
+    expect(firstIssuesOf(empty.body)).toEqual({ email: 'Email is required', confirmEmail: 'Email is required', role: 'Role is required' });
     const mismatch = await org.admin.post('/api/auth/addUser', { email: 'a@x.example.com', confirmEmail: 'b@x.example.com', role: 'worker' });
-    expect(messages(mismatch.body)).toEqual({ confirmEmail: 'Emails do not match' });
+    expect(firstIssuesOf(mismatch.body)).toEqual({ confirmEmail: 'Emails do not match' });
     expect((await org.admin.post('/api/auth/addUser', { email: 'a@x.example.com', confirmEmail: 'a@x.example.com', role: 'admin' })).status).toBe(400);
 
     const email = `new.${org.subdomain}@example.com`;
@@ -99,12 +98,12 @@ describe('invitations', () => {
 
     const form = { token, firstName: 'Wendy', lastName: 'Worker', phoneNumber: '+15551234567', password: 'FirstPass123' };
     const incomplete = await org.anonymous.post('/api/auth/complete-registration', { token });
-    expect(messages(incomplete.body)).toMatchObject({
+    expect(firstIssuesOf(incomplete.body)).toMatchObject({
       firstName: 'First Name is required',
       lastName: 'Last Name is required',
       password: 'Password is required',
     });
-    expect(messages((await org.anonymous.post('/api/auth/complete-registration', { ...form, phoneNumber: '123' })).body)).toEqual({
+    expect(firstIssuesOf((await org.anonymous.post('/api/auth/complete-registration', { ...form, phoneNumber: '123' })).body)).toEqual({
       phoneNumber: 'Phone number must be 10 to 15 characters',
     });
     expect((await org.anonymous.post('/api/auth/complete-registration', form)).status).toBe(200);
@@ -141,7 +140,7 @@ describe('users', () => {
       jobTitle: 'x',
       role: 'boss',
     });
-    expect(messages(bad.body)).toEqual({
+    expect(firstIssuesOf(bad.body)).toEqual({
       firstName: 'First Name must be at least 2 characters',
       lastName: 'Last Name must be at least 2 characters',
       email: 'Please provide a valid email',
@@ -149,7 +148,7 @@ describe('users', () => {
       jobTitle: 'Job Title must be at least 2 characters',
       role: 'Role is required',
     });
-    expect(messages((await org.admin.put(`/api/user/updateUser/${worker.userId}`, {})).body)).toMatchObject({
+    expect(firstIssuesOf((await org.admin.put(`/api/user/updateUser/${worker.userId}`, {})).body)).toMatchObject({
       firstName: 'First Name is required',
       email: 'Please provide a valid email',
       role: 'Role is required',

@@ -5,37 +5,25 @@
  * and its download through the other; X-Forwarded-For and X-Forwarded-Proto reach the app and count with
  * TRUST_PROXY (the client's address and https in the request log lines), a client's own X-Forwarded-For does not.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { solidImage } from '../test/images';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentedSite, selfSignedCertificate, siteFor, startNginx } from '../../../scripts/nginx.mjs';
-import { ADMIN_URL, bucketEnv, call, logLines, ownDatabase, signUp, startBundle, stopServer, type Answer, type CallOptions } from '../test/bundle';
-import { startTestBucket, type TestBucket } from '../test/s3';
-import { freePort, type ServerProcess } from '../test/server-process';
+import { ADMIN_URL, call, logLines, signUp, type Answer, type CallOptions } from '../test/bundle';
+import { freePort } from '../test/server-process';
+import { twoBundles } from '../test/two-bundles';
 
 describe.skipIf(!ADMIN_URL)('nginx in front of two instances (docs/deploy.md)', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'cmms-nginx-test-'));
-  let bucket: TestBucket | undefined;
-  let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
+  const pair = twoBundles('nginx');
+  const { scratch, servers } = pair;
   let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
-  const servers: ServerProcess[] = [];
   afterAll(async () => {
     await nginx?.stop();
-    for (const server of servers) await stopServer(server);
-    await database?.drop().catch(() => {});
-    await bucket?.close();
-    rmSync(scratch, { recursive: true, force: true });
+    await pair.stop();
   });
 
   it('balances sign-in, writes, reads, uploads and downloads over both, with the client address and scheme', { timeout: 300_000 }, async () => {
-    bucket = await startTestBucket();
-    database = await ownDatabase('nginx');
     // nginx reaches the instances from 127.0.0.1: the only proxy they trust.
-    const env = { DATABASE_URL: database.appUrl, ...bucketEnv(bucket.s3), TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'info' };
-    const [a, b] = await Promise.all([startBundle({ ...env, DATA_DIR: join(scratch, 'a') }), startBundle({ ...env, DATA_DIR: join(scratch, 'b') })]);
-    servers.push(a, b);
+    const { a, b, bucket } = await pair.start({ TRUST_PROXY: '127.0.0.1' });
     const upstreams = [`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`];
     const [httpPort, httpsPort] = [await freePort(), await freePort()];
     nginx = await startNginx({ site: siteFor(documentedSite(), { upstreams, httpPort, httpsPort, ...selfSignedCertificate(scratch) }), port: httpsPort });

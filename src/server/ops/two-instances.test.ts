@@ -3,35 +3,22 @@
  * decision 068): a file uploaded through one is served by the other; a manager demoted through one is refused at
  * once by the other; a scheduled job runs once per slot across both. Each its own data folder, as two machines.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_URL, addOrderWithPhoto, addUser, bucketEnv, call, logLines, ownDatabase, signIn, signUp, startBundle, stopServer } from '../test/bundle';
-import { startTestBucket, type TestBucket } from '../test/s3';
+import { ADMIN_URL, addOrderWithPhoto, addUser, call, logLines, signIn, signUp, stopServer } from '../test/bundle';
 import type { ServerProcess } from '../test/server-process';
+import { twoBundles } from '../test/two-bundles';
 
 describe.skipIf(!ADMIN_URL)('two instances on one database and one bucket', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'cmms-two-'));
-  let bucket: TestBucket | undefined;
-  let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
-  const servers: ServerProcess[] = [];
-  afterAll(async () => {
-    for (const server of servers) await stopServer(server);
-    await database?.drop().catch(() => {});
-    await bucket?.close();
-    rmSync(scratch, { recursive: true, force: true });
-  });
+  const pair = twoBundles('two');
+  const { scratch, servers } = pair;
+  afterAll(() => pair.stop());
 
   it('share files, rights and the schedule', { timeout: 400_000 }, async () => {
-    bucket = await startTestBucket();
-    database = await ownDatabase('two');
     // The PM generator every minute (instead of every 5) so that the test sees two slots; info logs for its runs.
-    const env = { DATABASE_URL: database.appUrl, ...bucketEnv(bucket.s3), PM_GENERATOR_CRON: '* * * * *', LOG_LEVEL: 'info' };
-    // Started together: the start-up migration takes turns (decision 062).
-    const [a, b] = await Promise.all([startBundle({ ...env, DATA_DIR: join(scratch, 'a') }), startBundle({ ...env, DATA_DIR: join(scratch, 'b') })]);
-    servers.push(a, b);
+    const { a, b, bucket, database } = await pair.start({ PM_GENERATOR_CRON: '* * * * *' });
 
     const org = await signUp(a.port);
 
@@ -72,7 +59,7 @@ describe.skipIf(!ADMIN_URL)('two instances on one database and one bucket', () =
     // The schedule: every instance registers the PM generator's cron, one job per minute is made, and each job
     // runs on exactly one instance. Two slots seen, then both stopped (a running job finishes first).
     const jobs = async () => {
-      const client = new pg.Client({ connectionString: database!.adminUrl });
+      const client = new pg.Client({ connectionString: database.adminUrl });
       await client.connect();
       try {
         const { rows } = await client.query<{ minute: string; jobs: number; completed: number; retried: number }>(

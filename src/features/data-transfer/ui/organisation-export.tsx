@@ -1,10 +1,10 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useBusyAction } from '../../../web/components';
 import { downloadFile } from '../../../web/lib/api';
-import { useCurrentUser } from '../../../web/lib/app-data';
 import { registerTranslations } from '../../../web/i18n';
+import { AdminTool } from './admin-tool';
 
 registerTranslations('organisationExport', {
   en: {
@@ -22,22 +22,17 @@ registerTranslations('organisationExport', {
 /** The admin's button for `GET /api/data-transfer/export-organisation` (decision 042); nothing for other roles. */
 export function OrganisationExport() {
   const { t } = useTranslation('organisationExport');
-  const isAdmin = useCurrentUser()?.role === 'admin';
   const { busy, run: withBusy } = useBusyAction();
-  if (!isAdmin) return null;
   const run = async () => {
     await withBusy(async () => {
       await downloadFile('/data-transfer/export-organisation', 'organisation.zip', { timeoutMs: 30 * 60_000 });
     }, t('failed'));
   };
   return (
-    <Stack gap={4}>
-      <Text size="sm" c="dimmed">
-        {t('hint')}
-      </Text>
+    <AdminTool hint={t('hint')}>
       <Button w="fit-content" leftSection={<IconFileZip size={16} />} onClick={() => void run()} loading={busy} data-testid="export-organisation">
         {t('button')}
       </Button>
-    </Stack>
+    </AdminTool>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, FileButton, List, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileButton, List } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmAction, notifySuccess, useBusyAction } from '../../../web/components';
 import { request } from '../../../web/lib/api';
-import { useCurrentUser } from '../../../web/lib/app-data';
 import { registerTranslations } from '../../../web/i18n';
+import { AdminTool } from './admin-tool';
 import { ORGANISATION_IMPORT_KINDS, type OrganisationImportResult } from '../data-transfer.schema';
 
 registerTranslations('organisationImport', {
@@ -77,11 +77,9 @@ registerTranslations('organisationImport', {
 /** The admin's upload for `POST /api/data-transfer/import-organisation` (decision 069); nothing for other roles. */
 export function OrganisationImport() {
   const { t } = useTranslation('organisationImport');
-  const isAdmin = useCurrentUser()?.role === 'admin';
   const queryClient = useQueryClient();
   const { busy, run: withBusy } = useBusyAction();
   const [result, setResult] = useState<OrganisationImportResult | null>(null);
-  if (!isAdmin) return null;
   const run = async (file: File | null) => {
     if (!file) return;
     if (!(await confirmAction({ title: t('confirmTitle'), message: t('confirmMessage', { name: file.name }), confirmLabel: t('confirm') }))) return;
@@ -96,10 +94,7 @@ export function OrganisationImport() {
     }, t('failed'));
   };
   return (
-    <Stack gap={4}>
-      <Text size="sm" c="dimmed">
-        {t('hint')}
-      </Text>
+    <AdminTool hint={t('hint')}>
       <FileButton
         onChange={(file) => void run(file)}
         accept="application/zip,.zip"
@@ -120,6 +115,6 @@ export function OrganisationImport() {
           </List>
         </Alert>
       )}
-    </Stack>
+    </AdminTool>
   );
 }
