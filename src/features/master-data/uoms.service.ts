@@ -1,10 +1,10 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { countedPage } from '../../server/db/paging';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { uomCategories, uoms } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
-import { pagination } from '../../shared/pagination';
 import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import type {
   SimpleListQuery,
@@ -124,13 +124,8 @@ const uomWhere = (orgId: number, query: { name?: string; categoryId?: number }) 
 /** Units of measure, paged on the server (name filter, optional category), sorted by name. */
 export async function listUoms(tx: ReadTx, orgId: number, query: UomListQuery) {
   const where = uomWhere(orgId, query);
-  const [{ total }] = await tx.select({ total: count() }).from(uoms).where(where);
-  const rows = await uomBase(tx)
-    .where(where)
-    .orderBy(asc(uoms.name), asc(uoms.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { uoms: rows.map(uomDto), pagination: pagination(total, query.page, query.pageSize) };
+  const { rows, pagination } = await countedPage(tx, uoms, where, uomBase(tx).where(where).orderBy(asc(uoms.name), asc(uoms.id)).$dynamic(), query);
+  return { uoms: rows.map(uomDto), pagination };
 }
 
 /** Options for unit selects: `[{ value, label, categoryId, type }]`. */
