@@ -59,9 +59,5 @@ export async function maintenanceOrdersRoutes(appBase: FastifyInstance) {
     updateOrderStatus(tx, orgId, actor, id, body.status),
   );
 
-  app.delete(
-    '/delete-maintenance-order/:id',
-    { schema: { params: idParamsSchema, querystring: maintenanceOrdersQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } },
-    (req) => req.inTenant((tx) => deleteMaintenanceOrder(tx, req.auth.orgId, req.auth, req.params.id, req.query)),
-  );
+  writes.delete('/delete-maintenance-order/:id', { query: maintenanceOrdersQuerySchema, response: answers.remove, access: MANAGERS }, deleteMaintenanceOrder);
 }

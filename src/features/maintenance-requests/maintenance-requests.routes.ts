@@ -75,10 +75,10 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
     updateRequestState(tx, orgId, actor, id, body.state),
   );
 
-  app.delete(
+  writes.delete(
     '/delete-maintenance-request/:id',
-    { schema: { params: idParamsSchema, querystring: maintenanceRequestsQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } },
-    (req) => removingFiles(app.deps.storage, req, (tx) => deleteMaintenanceRequest(tx, req.auth.orgId, req.auth, req.params.id, req.query)),
+    { query: maintenanceRequestsQuerySchema, response: answers.remove, access: MANAGERS, removesFiles: true },
+    deleteMaintenanceRequest,
   );
 
   // 'Create Order' on an approved request: the spec's button sent nothing; ours creates the order the
