@@ -69,13 +69,38 @@ function recordDelete<S extends z.ZodType>(
   });
 }
 
-/** `recordWrite` bound to a routes plugin: `writes.put(path, route, write)`, `writes.post(path, route, write)`, and `writes.delete(path, route, remove)`. */
+/** An add to a list: its body, the list query it answers with (the refreshed list), its answer (201), who. */
+export interface RecordAdd<S extends z.ZodType, Q extends z.ZodType> {
+  body: S;
+  query: Q;
+  response: z.ZodType;
+  access: Access;
+}
+
+/** `POST <path>`: body, query and answer checked by their schemas, the service called as `add(tx, orgId, actor, body, query)`; 201. */
+function recordAdd<S extends z.ZodType, Q extends z.ZodType>(
+  appBase: FastifyInstance,
+  path: string,
+  route: RecordAdd<S, Q>,
+  add: (tx: Tx, orgId: number, actor: AccessClaims, body: z.output<S>, query: z.output<Q>) => Promise<unknown>,
+) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const schema = { querystring: route.query, body: route.body, response: { 201: route.response } };
+  app.post(path, { schema, config: { access: route.access } }, async (req, reply) =>
+    reply.status(201).send(await req.inTenant((tx) => add(tx, req.auth.orgId, req.auth, req.body as z.output<S>, req.query as z.output<Q>))),
+  );
+}
+
+/** `recordWrite` bound to a routes plugin: `writes.put(path, route, write)`, `writes.post(path, route, write)`, `writes.add(path, route, add)` and
+ * `writes.delete(path, route, remove)`. */
 export function recordWrites(app: FastifyInstance) {
   type Write<S extends z.ZodType> = Parameters<typeof recordWrite<S>>[4];
   type Remove<S extends z.ZodType> = Parameters<typeof recordDelete<S>>[3];
+  type Add<S extends z.ZodType, Q extends z.ZodType> = Parameters<typeof recordAdd<S, Q>>[3];
   return {
     put: <S extends z.ZodType>(path: string, route: RecordWrite<S>, write: Write<S>) => recordWrite(app, 'put', path, route, write),
     post: <S extends z.ZodType>(path: string, route: RecordWrite<S>, write: Write<S>) => recordWrite(app, 'post', path, route, write),
     delete: <S extends z.ZodType>(path: string, route: RecordDelete<S>, remove: Remove<S>) => recordDelete(app, path, route, remove),
+    add: <S extends z.ZodType, Q extends z.ZodType>(path: string, route: RecordAdd<S, Q>, add: Add<S, Q>) => recordAdd(app, path, route, add),
   };
 }

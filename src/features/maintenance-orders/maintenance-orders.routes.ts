@@ -37,13 +37,10 @@ export async function maintenanceOrdersRoutes(appBase: FastifyInstance) {
     return { maintenanceOrder: order, order };
   });
 
-  app.post(
+  writes.add(
     '/add-maintenance-order',
-    {
-      schema: { querystring: maintenanceOrdersQuerySchema, body: newMaintenanceOrderInputSchema, response: { 201: answers.add } },
-      config: { access: EVERYONE },
-    },
-    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addMaintenanceOrder(tx, req.auth.orgId, req.auth, req.body, req.query))),
+    { query: maintenanceOrdersQuerySchema, body: newMaintenanceOrderInputSchema, response: answers.add, access: EVERYONE },
+    addMaintenanceOrder,
   );
 
   writes.put('/update-maintenance-order/:id', { body: maintenanceOrderInputSchema, response: answers.changed, access: EVERYONE }, updateMaintenanceOrder);

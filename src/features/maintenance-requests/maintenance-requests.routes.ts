@@ -60,13 +60,10 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
     }),
   );
 
-  app.post(
+  writes.add(
     '/add-maintenance-request',
-    {
-      schema: { querystring: maintenanceRequestsQuerySchema, body: maintenanceRequestInputSchema, response: { 201: answers.add } },
-      config: { access: EVERYONE },
-    },
-    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addMaintenanceRequest(tx, req.auth.orgId, req.auth, req.body, req.query))),
+    { query: maintenanceRequestsQuerySchema, body: maintenanceRequestInputSchema, response: answers.add, access: EVERYONE },
+    addMaintenanceRequest,
   );
 
   writes.put('/update-maintenance-request/:id', { body: maintenanceRequestInputSchema, response: answers.changed, access: EVERYONE }, updateMaintenanceRequest);

@@ -60,11 +60,7 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
     workOrder: await req.read((tx) => getWorkOrder(tx, req.auth.orgId, req.auth, req.params.id)),
   }));
 
-  app.post(
-    '/add-work-order',
-    { schema: { body: workOrderInputSchema, querystring: workOrderListQuerySchema, response: { 201: answers.add } }, config: { access: MANAGERS } },
-    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addWorkOrder(tx, req.auth.orgId, req.auth, req.body, req.query))),
-  );
+  writes.add('/add-work-order', { query: workOrderListQuerySchema, body: workOrderInputSchema, response: answers.add, access: MANAGERS }, addWorkOrder);
 
   writes.put('/update-work-order/:id', { body: workOrderInputSchema, response: answers.update, access: EVERYONE }, updateWorkOrder);
 
