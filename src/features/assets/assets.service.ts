@@ -29,6 +29,7 @@ import { rowsOf } from '../../server/db/rows';
 import { escapeLike } from '../../server/db/like';
 import { orgRow, deleteOrgRow, readRecent } from '../../server/db/org-rows';
 import { pick } from '../../shared/pick';
+import { orNull } from '../../server/db/or-null';
 
 const history = registerActivityEntity('asset', assets, 'Asset');
 
@@ -173,15 +174,8 @@ async function checkParent(tx: Tx, orgId: number, id: number | null, parentId: n
 }
 
 const valuesOf = (input: AssetInput) => ({
-  name: input.name,
-  description: input.description ?? null,
-  serial: input.serial ?? null,
-  assetBarcode: input.assetBarcode ?? null,
-  assetCode: input.assetCode ?? null,
-  date: input.date,
-  customerVendorId: input.customerVendorId ?? null,
-  assetCategoryId: input.assetCategoryId,
-  status: input.status,
+  ...pick(input, 'name', 'date', 'assetCategoryId', 'status'),
+  ...orNull(input, 'description', 'serial', 'assetBarcode', 'assetCode', 'customerVendorId'),
   ...(input.locationId !== undefined ? { locationId: input.locationId } : {}),
   ...(input.parentId !== undefined ? { parentId: input.parentId } : {}),
   ...(input.independent !== undefined ? { independent: input.independent } : {}),

@@ -1,15 +1,16 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { countedPage } from '../../server/db/paging';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { customerVendors } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
-import { pagination } from '../../shared/pagination';
 import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import type { CustomerVendorDto, CustomerVendorOption, CustomerVendorsQuery, CustomerVendorValues, PartyType, StoredFile } from './customers-vendors.schema';
 import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
 import { pick } from '../../shared/pick';
+import { orNull } from '../../server/db/or-null';
 
 const history = registerActivityEntity('customer-vendor', customerVendors, 'Customer/Vendor');
 
@@ -58,13 +59,8 @@ export async function listCustomerVendors(tx: ReadTx, orgId: number, query: Cust
     filters.push(or(ilike(customerVendors.name, like), ilike(customerVendors.email, like)));
   }
   const where = and(...filters);
-  const [{ total }] = await tx.select({ total: count() }).from(customerVendors).where(where);
-  const rows = await baseSelect(tx)
-    .where(where)
-    .orderBy(desc(customerVendors.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { customerVendors: rows.map((r) => toDto(r as Row)), pagination: pagination(total, query.page, query.pageSize) };
+  const { rows, pagination } = await countedPage(tx, customerVendors, where, baseSelect(tx).where(where).orderBy(desc(customerVendors.id)).$dynamic(), query);
+  return { customerVendors: rows.map((r) => toDto(r as Row)), pagination };
 }
 
 /** Options for selects: `{ value, label, email, type }`, by name, optionally one type. */
@@ -115,17 +111,7 @@ async function checkParent(tx: Tx, orgId: number, parentId: number | undefined, 
 function values(input: CustomerVendorValues) {
   return {
     ...pick(input, 'name', 'email', 'type', 'category'),
-    parentId: input.parentId ?? null,
-    street: input.street ?? null,
-    street2: input.street2 ?? null,
-    city: input.city ?? null,
-    state: input.state ?? null,
-    zipCode: input.zipCode ?? null,
-    country: input.country ?? null,
-    tinVat: input.tinVat ?? null,
-    phone: input.phone ?? null,
-    mobile: input.mobile ?? null,
-    website: input.website ?? null,
+    ...orNull(input, 'parentId', 'street', 'street2', 'city', 'state', 'zipCode', 'country', 'tinVat', 'phone', 'mobile', 'website'),
   };
 }
 

@@ -1,3 +1,4 @@
+import { addThenList } from '../../server/add-answer';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { assets, locations, stockLocations, workStations } from '../../server/db/schema';
@@ -172,10 +173,7 @@ export async function createLocation(tx: Tx, orgId: number, userId: number, inpu
 }
 
 /** POST add-location: the new location and the refreshed list. */
-export async function addLocation(tx: Tx, orgId: number, userId: number, input: LocationInput, query: LocationListQuery) {
-  const id = await createLocation(tx, orgId, userId, input);
-  return { message: 'Location added successfully', location: await getLocation(tx, orgId, id), ...(await listLocations(tx, orgId, query)) };
-}
+export const addLocation = addThenList(createLocation, { message: 'Location added successfully', key: 'location', get: getLocation, list: listLocations });
 
 /**
  * PUT update-location/{id}: name, code and parent. A parent absent from the body keeps the current one; a new

@@ -37,13 +37,10 @@ export async function maintenanceOrdersRoutes(appBase: FastifyInstance) {
     return { maintenanceOrder: order, order };
   });
 
-  app.post(
+  writes.add(
     '/add-maintenance-order',
-    {
-      schema: { querystring: maintenanceOrdersQuerySchema, body: newMaintenanceOrderInputSchema, response: { 201: answers.add } },
-      config: { access: EVERYONE },
-    },
-    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addMaintenanceOrder(tx, req.auth.orgId, req.auth, req.body, req.query))),
+    { query: maintenanceOrdersQuerySchema, body: newMaintenanceOrderInputSchema, response: answers.add, access: EVERYONE },
+    addMaintenanceOrder,
   );
 
   writes.put('/update-maintenance-order/:id', { body: maintenanceOrderInputSchema, response: answers.changed, access: EVERYONE }, updateMaintenanceOrder);
@@ -59,9 +56,5 @@ export async function maintenanceOrdersRoutes(appBase: FastifyInstance) {
     updateOrderStatus(tx, orgId, actor, id, body.status),
   );
 
-  app.delete(
-    '/delete-maintenance-order/:id',
-    { schema: { params: idParamsSchema, querystring: maintenanceOrdersQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } },
-    (req) => req.inTenant((tx) => deleteMaintenanceOrder(tx, req.auth.orgId, req.auth, req.params.id, req.query)),
-  );
+  writes.delete('/delete-maintenance-order/:id', { query: maintenanceOrdersQuerySchema, response: answers.remove, access: MANAGERS }, deleteMaintenanceOrder);
 }

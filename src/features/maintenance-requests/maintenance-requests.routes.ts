@@ -60,13 +60,10 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
     }),
   );
 
-  app.post(
+  writes.add(
     '/add-maintenance-request',
-    {
-      schema: { querystring: maintenanceRequestsQuerySchema, body: maintenanceRequestInputSchema, response: { 201: answers.add } },
-      config: { access: EVERYONE },
-    },
-    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addMaintenanceRequest(tx, req.auth.orgId, req.auth, req.body, req.query))),
+    { query: maintenanceRequestsQuerySchema, body: maintenanceRequestInputSchema, response: answers.add, access: EVERYONE },
+    addMaintenanceRequest,
   );
 
   writes.put('/update-maintenance-request/:id', { body: maintenanceRequestInputSchema, response: answers.changed, access: EVERYONE }, updateMaintenanceRequest);
@@ -75,10 +72,10 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
     updateRequestState(tx, orgId, actor, id, body.state),
   );
 
-  app.delete(
+  writes.delete(
     '/delete-maintenance-request/:id',
-    { schema: { params: idParamsSchema, querystring: maintenanceRequestsQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } },
-    (req) => removingFiles(app.deps.storage, req, (tx) => deleteMaintenanceRequest(tx, req.auth.orgId, req.auth, req.params.id, req.query)),
+    { query: maintenanceRequestsQuerySchema, response: answers.remove, access: MANAGERS, removesFiles: true },
+    deleteMaintenanceRequest,
   );
 
   // 'Create Order' on an approved request: the spec's button sent nothing; ours creates the order the

@@ -26,6 +26,7 @@ import { maintenanceWorkChanged } from '../request-portal/request-portal.flow';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { markAssetDown, ownDownInterval, workDone } from '../asset-states/asset-states.service';
 import { pick } from '../../shared/pick';
+import { orNull } from '../../server/db/or-null';
 
 const ENTITY = 'maintenance-request';
 const history = registerActivityEntity(ENTITY, maintenanceRequests, 'Maintenance request');
@@ -247,14 +248,9 @@ const valuesOf = (input: MaintenanceRequestInput) => ({
   ...pick(input, 'title', 'problemDescription', 'maintenanceType', 'requester'),
   customerId: input.requester === 'customer' ? (input.customerId ?? null) : null,
   ...pick(input, 'priority', 'assignedTo', 'dateOfRequest'),
-  assetId: input.assetId ?? null,
-  failureReason: input.failureReason ?? null,
-  urgencyLevel: input.urgencyLevel ?? null,
+  ...orNull(input, 'assetId', 'failureReason', 'urgencyLevel'),
   riskLevel: input.riskLevel,
-  scheduleDate: input.scheduleDate ?? null,
-  frequency: input.frequency ?? null,
-  sensorData: input.sensorData ?? null,
-  condition: input.condition ?? null,
+  ...orNull(input, 'scheduleDate', 'frequency', 'sensorData', 'condition'),
 });
 
 /** Adds a request (state new unless given) and returns it with the refreshed list. */

@@ -1,12 +1,12 @@
+import { simpleTableReads } from './master-data-reads';
 import type { z } from 'zod';
-import type { ReadTx, Tx } from '../../server/db/client';
 import { assetCategories } from '../../server/db/schema';
-import { conflict, notFound } from '../../server/http-error';
+import { conflict } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { diffChanges, registerActivityEntity } from '../activity/activity.service';
-import type { AssetCategoryDto, assetCategoryInputSchema, SimpleListQuery } from './master-data.schema';
-import { iso, readSimpleTable } from '../../server/db/simple-list';
-import { orgRow, readOrgRow } from '../../server/db/org-rows';
+import type { AssetCategoryDto, assetCategoryInputSchema } from './master-data.schema';
+import { iso } from '../../server/db/simple-list';
+import { orgRow } from '../../server/db/org-rows';
 import { masterDataWrites } from './master-data-writes';
 
 registerActivityEntity('asset-category', assetCategories, 'Asset category');
@@ -23,16 +23,15 @@ const toDto = (r: { id: number; name: string; code: string; createdAt: Date }): 
 });
 
 /** Asset categories; `name` filters on name or code. Sorted by name. */
-export async function listAssetCategories(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, pagination } = await readSimpleTable(tx, 'assetCategories.list', orgId, query, assetCategories, columns, [assetCategories.code]);
-  return { assetCategories: rows.map(toDto), pagination };
-}
-
-export async function getAssetCategory(tx: Tx, orgId: number, id: number) {
-  const row = await readOrgRow(tx, assetCategories, columns, orgId, id);
-  if (!row) throw notFound('Asset category');
-  return toDto(row);
-}
+export const { list: listAssetCategories, get: getAssetCategory } = simpleTableReads({
+  statement: 'assetCategories.list',
+  table: assetCategories,
+  columns,
+  toDto,
+  key: 'assetCategories',
+  noun: 'Asset category',
+  alsoSearched: [assetCategories.code],
+});
 
 /** Codes are unique per organisation (case-insensitive). */
 async function uniqueCode<T>(fn: () => Promise<T>) {

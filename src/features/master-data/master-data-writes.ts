@@ -1,6 +1,7 @@
 import type { ReadTx, Tx } from '../../server/db/client';
 import { deleteOrgRow, type OrgRowTable } from '../../server/db/org-rows';
 import { historyOf } from '../activity/activity.service';
+import { addThenList } from '../../server/add-answer';
 
 /** A record's changed fields for its history line (`diffChanges`). */
 type Changes = Record<string, { from: unknown; to: unknown }>;
@@ -37,11 +38,7 @@ export function masterDataWrites<Input, Dto, Q, L extends object, A extends stri
     return id;
   }
 
-  async function add(tx: Tx, orgId: number, actorId: number, input: Input, query: Q) {
-    const id = await create(tx, orgId, actorId, input);
-    const record = await list.get(tx, orgId, id);
-    return { message: messages.added, [keys.added]: record, ...(await list.list(tx, orgId, query)) } as { message: string } & Record<A, Dto> & L;
-  }
+  const add = addThenList(create, { message: messages.added, key: keys.added, get: list.get, list: list.list });
 
   async function update(tx: Tx, orgId: number, actorId: number, id: number, input: Input) {
     const before = await list.get(tx, orgId, id);

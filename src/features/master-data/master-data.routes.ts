@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { registerCrudRoutes, type CrudFamily } from '../../server/crud-routes';
+import { registerCrudRoutes, type CrudAnswers, type CrudFamily, type CrudService } from '../../server/crud-routes';
+import type { z } from '../../shared/zod-setup';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import {
   assetCategoryDtoSchema,
@@ -13,6 +14,7 @@ import {
   uomOptionSchema,
   productCategoryInputSchema,
   simpleListQuerySchema,
+  type SimpleListQuery,
   taxInputSchema,
   timeTrackingReasonInputSchema,
   uomCategoryInputSchema,
@@ -45,34 +47,25 @@ const access = { read: EVERYONE, write: MANAGERS };
  * get-uom-options).
  */
 export async function masterDataRoutes(app: FastifyInstance) {
-  const simple = simpleListQuerySchema;
   const lists = [
-    under({
-      names: { noun: 'product-category', plural: 'product-categories' },
-      access,
-      schemas: {
-        listQuery: simple,
-        input: productCategoryInputSchema,
-        answers: simpleListAnswers('productCategories', productCategoryDtoSchema, 'productCategory', ['productCategory']),
-      },
-      service: { list: listProductCategories, add: addProductCategory, update: updateProductCategory, remove: deleteProductCategory },
+    simple(
+      { noun: 'product-category', plural: 'product-categories' },
+      productCategoryInputSchema,
+      simpleListAnswers('productCategories', productCategoryDtoSchema, 'productCategory', ['productCategory']),
+      { list: listProductCategories, add: addProductCategory, update: updateProductCategory, remove: deleteProductCategory },
+    ),
+    simple({ noun: 'tax', plural: 'taxes' }, taxInputSchema, simpleListAnswers('taxes', taxDtoSchema, 'tax', ['tax']), {
+      list: listTaxes,
+      add: addTax,
+      update: updateTax,
+      remove: deleteTax,
     }),
-    under({
-      names: { noun: 'tax', plural: 'taxes' },
-      access,
-      schemas: { listQuery: simple, input: taxInputSchema, answers: simpleListAnswers('taxes', taxDtoSchema, 'tax', ['tax']) },
-      service: { list: listTaxes, add: addTax, update: updateTax, remove: deleteTax },
-    }),
-    under({
-      names: { noun: 'uom-category', plural: 'uom-categories' },
-      access,
-      schemas: {
-        listQuery: simple,
-        input: uomCategoryInputSchema,
-        answers: simpleListAnswers('uomCategories', uomCategoryDtoSchema, 'addedUomCategory', ['category']),
-      },
-      service: { list: listUomCategories, add: addUomCategory, update: updateUomCategory, remove: deleteUomCategory },
-    }),
+    simple(
+      { noun: 'uom-category', plural: 'uom-categories' },
+      uomCategoryInputSchema,
+      simpleListAnswers('uomCategories', uomCategoryDtoSchema, 'addedUomCategory', ['category']),
+      { list: listUomCategories, add: addUomCategory, update: updateUomCategory, remove: deleteUomCategory },
+    ),
     under({
       names: { noun: 'uom', plural: 'uoms' },
       access,
@@ -80,29 +73,29 @@ export async function masterDataRoutes(app: FastifyInstance) {
       service: { list: listUoms, add: addUom, update: updateUom, remove: deleteUom },
       options: { path: '/get-uom-options', query: uomOptionsQuerySchema, item: uomOptionSchema, list: listUomOptions },
     }),
-    under({
-      names: { noun: 'asset-category', plural: 'asset-categories' },
-      access,
-      schemas: {
-        listQuery: simple,
-        input: assetCategoryInputSchema,
-        answers: simpleListAnswers('assetCategories', assetCategoryDtoSchema, 'assetCategory', ['assetCategory']),
-      },
-      service: { list: listAssetCategories, add: addAssetCategory, update: updateAssetCategory, remove: deleteAssetCategory },
-    }),
-    under({
-      names: { noun: 'time-tracking-reason', plural: 'time-tracking-reasons' },
-      access,
-      schemas: {
-        listQuery: simple,
-        input: timeTrackingReasonInputSchema,
-        answers: simpleListAnswers('timeTrackingReasons', timeTrackingReasonDtoSchema, 'timeTrackingReason', ['timeTrackingReason']),
-      },
-      service: { list: listTimeTrackingReasons, add: addTimeTrackingReason, update: updateTimeTrackingReason, remove: deleteTimeTrackingReason },
-    }),
+    simple(
+      { noun: 'asset-category', plural: 'asset-categories' },
+      assetCategoryInputSchema,
+      simpleListAnswers('assetCategories', assetCategoryDtoSchema, 'assetCategory', ['assetCategory']),
+      { list: listAssetCategories, add: addAssetCategory, update: updateAssetCategory, remove: deleteAssetCategory },
+    ),
+    simple(
+      { noun: 'time-tracking-reason', plural: 'time-tracking-reasons' },
+      timeTrackingReasonInputSchema,
+      simpleListAnswers('timeTrackingReasons', timeTrackingReasonDtoSchema, 'timeTrackingReason', ['timeTrackingReason']),
+      { list: listTimeTrackingReasons, add: addTimeTrackingReason, update: updateTimeTrackingReason, remove: deleteTimeTrackingReason },
+    ),
   ];
   for (const { prefix, routes } of lists) await app.register(routes, { prefix });
 }
+
+/** A list of the simple kind (`simpleListQuerySchema`, no picker): its path words, input, answers and services. */
+const simple = <B>(
+  names: CrudFamily<SimpleListQuery, B, never>['names'],
+  input: z.ZodType<B>,
+  answers: CrudAnswers,
+  service: CrudService<SimpleListQuery, B>,
+) => under({ names, access, schemas: { listQuery: simpleListQuerySchema, input, answers }, service });
 
 /** A list's routes as a plugin under /<plural> (typed: its schemas are its service's types). */
 const under = <Q, B, O>(family: CrudFamily<Q, B, O>) => ({

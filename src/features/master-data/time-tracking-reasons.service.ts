@@ -1,11 +1,10 @@
+import { simpleTableReads } from './master-data-reads';
 import type { z } from 'zod';
-import type { ReadTx, Tx } from '../../server/db/client';
 import { timeTrackingReasons } from '../../server/db/schema';
-import { notFound } from '../../server/http-error';
 import { diffChanges, registerActivityEntity } from '../activity/activity.service';
-import type { SimpleListQuery, TimeTrackingReasonDto, timeTrackingReasonInputSchema } from './master-data.schema';
-import { iso, readSimpleTable } from '../../server/db/simple-list';
-import { orgRow, readOrgRow } from '../../server/db/org-rows';
+import type { TimeTrackingReasonDto, timeTrackingReasonInputSchema } from './master-data.schema';
+import { iso } from '../../server/db/simple-list';
+import { orgRow } from '../../server/db/org-rows';
 import { masterDataWrites } from './master-data-writes';
 
 registerActivityEntity('time-tracking-reason', timeTrackingReasons, 'Time tracking reason');
@@ -29,16 +28,15 @@ const toDto = (r: { id: number; name: string; type: TimeTrackingReasonDto['type'
   createdAt: iso(r.createdAt),
 });
 
-export async function listTimeTrackingReasons(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, pagination } = await readSimpleTable(tx, 'timeTrackingReasons.list', orgId, query, timeTrackingReasons, columns);
-  return { timeTrackingReasons: rows.map(toDto), pagination };
-}
-
-export async function getTimeTrackingReason(tx: Tx, orgId: number, id: number) {
-  const row = await readOrgRow(tx, timeTrackingReasons, columns, orgId, id);
-  if (!row) throw notFound('Time tracking reason');
-  return toDto(row);
-}
+/** Time tracking reasons, sorted by name. */
+export const { list: listTimeTrackingReasons, get: getTimeTrackingReason } = simpleTableReads({
+  statement: 'timeTrackingReasons.list',
+  table: timeTrackingReasons,
+  columns,
+  toDto,
+  key: 'timeTrackingReasons',
+  noun: 'Time tracking reason',
+});
 
 /** Creates (the add route, and the import, decision 042), adds, updates and deletes time tracking reasons. */
 export const {

@@ -1,22 +1,15 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { simpleTableReads } from './master-data-reads';
+import { countedPage } from '../../server/db/paging';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { uomCategories, uoms } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
-import { pagination } from '../../shared/pagination';
 import { diffChanges, registerActivityEntity } from '../activity/activity.service';
-import type {
-  SimpleListQuery,
-  UomCategoryDto,
-  uomCategoryInputSchema,
-  UomDto,
-  uomInputSchema,
-  UomListQuery,
-  uomOptionsQuerySchema,
-} from './master-data.schema';
-import { iso, nameContains, readSimpleTable } from '../../server/db/simple-list';
-import { orgRow, readOrgRow } from '../../server/db/org-rows';
+import type { UomCategoryDto, uomCategoryInputSchema, UomDto, uomInputSchema, UomListQuery, uomOptionsQuerySchema } from './master-data.schema';
+import { iso, nameContains } from '../../server/db/simple-list';
+import { orgRow } from '../../server/db/org-rows';
 import { masterDataWrites } from './master-data-writes';
 import { requireReference } from '../../server/db/references';
 
@@ -41,16 +34,14 @@ const categoryDto = (r: { id: number; name: string; isReferenceSet: boolean; cre
 });
 
 /** UOM categories with `isReferenceSet` (whether a reference unit exists), sorted by name. */
-export async function listUomCategories(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, pagination } = await readSimpleTable(tx, 'uomCategories.list', orgId, query, uomCategories, categoryColumns);
-  return { uomCategories: rows.map(categoryDto), pagination };
-}
-
-export async function getUomCategory(tx: Tx, orgId: number, id: number) {
-  const row = await readOrgRow(tx, uomCategories, categoryColumns, orgId, id);
-  if (!row) throw notFound('UOM category');
-  return categoryDto(row);
-}
+export const { list: listUomCategories, get: getUomCategory } = simpleTableReads({
+  statement: 'uomCategories.list',
+  table: uomCategories,
+  columns: categoryColumns,
+  toDto: categoryDto,
+  key: 'uomCategories',
+  noun: 'UOM category',
+});
 
 /** Creates (the add route, and the import, decision 042), adds, updates and deletes UOM categories. */
 export const {
@@ -124,13 +115,8 @@ const uomWhere = (orgId: number, query: { name?: string; categoryId?: number }) 
 /** Units of measure, paged on the server (name filter, optional category), sorted by name. */
 export async function listUoms(tx: ReadTx, orgId: number, query: UomListQuery) {
   const where = uomWhere(orgId, query);
-  const [{ total }] = await tx.select({ total: count() }).from(uoms).where(where);
-  const rows = await uomBase(tx)
-    .where(where)
-    .orderBy(asc(uoms.name), asc(uoms.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { uoms: rows.map(uomDto), pagination: pagination(total, query.page, query.pageSize) };
+  const { rows, pagination } = await countedPage(tx, uoms, where, uomBase(tx).where(where).orderBy(asc(uoms.name), asc(uoms.id)).$dynamic(), query);
+  return { uoms: rows.map(uomDto), pagination };
 }
 
 /** Options for unit selects: `[{ value, label, categoryId, type }]`. */

@@ -9,6 +9,7 @@ import type { TaxRounding } from '../../shared/tax';
 import type { CompanyDto, companyUpdateSchema } from './organization.schema';
 import { param, preparedRead } from '../../server/db/prepared';
 import { rowsOf } from '../../server/db/rows';
+import { orNull } from '../../server/db/or-null';
 
 const companyColumns = {
   id: organizations.id,
@@ -97,13 +98,7 @@ export async function updateCompany(tx: Tx, orgId: number, id: number, input: z.
   await checkCurrencyChange(tx, orgId, input.currency);
   await writeOrganisation(tx, orgId, {
     organization: input.organization,
-    addressStreet1: input.addressStreet1 ?? null,
-    addressStreet2: input.addressStreet2 ?? null,
-    city: input.city ?? null,
-    zipCode: input.zipCode ?? null,
-    country: input.country ?? null,
-    website: input.website ?? null,
-    phoneNumber: input.phoneNumber ?? null,
+    ...orNull(input, 'addressStreet1', 'addressStreet2', 'city', 'zipCode', 'country', 'website', 'phoneNumber'),
     ...(input.currency ? { currency: input.currency } : {}),
     // Documents keep their stored totals; the next save of each computes with the new rounding.
     ...(input.taxRounding ? { taxRounding: input.taxRounding } : {}),

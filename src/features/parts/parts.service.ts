@@ -1,3 +1,4 @@
+import { addThenList } from '../../server/add-answer';
 import { and, asc, desc, eq, ilike, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReadTx, Tx } from '../../server/db/client';
@@ -176,10 +177,7 @@ async function countAtDefault(tx: Tx, orgId: number, userId: number | null, part
 }
 
 /** POST add-part: the new part (with its opening stock, if any) and the refreshed list. */
-export async function addPart(tx: Tx, orgId: number, userId: number, input: PartInput, query: PartListQuery) {
-  const id = await createPart(tx, orgId, userId, input);
-  return { message: 'Part added successfully', part: await getPart(tx, orgId, id), ...(await listParts(tx, orgId, query)) };
-}
+export const addPart = addThenList(createPart, { message: 'Part added successfully', key: 'part', get: getPart, list: listParts });
 
 /** Creates one part with its opening stock (a stock move), as add-part does; the import calls it (decision 042). */
 export async function createPart(tx: Tx, orgId: number, userId: number, input: PartInput): Promise<number> {

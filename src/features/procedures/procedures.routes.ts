@@ -74,9 +74,7 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
     attachProcedureToWorkOrder(tx, orgId, actor, id, body.procedureId),
   );
 
-  app.delete('/detach-procedure/:id', { schema: { params: idParamsSchema, response: { 200: answers.attached } }, config: { access: MANAGERS } }, (req) =>
-    removingFiles(app.deps.storage, req, (tx) => detachProcedure(tx, req.auth.orgId, req.auth, req.params.id)),
-  );
+  writes.delete('/detach-procedure/:id', { response: answers.attached, access: MANAGERS, removesFiles: true }, detachProcedure);
 
   writes.put('/answer-procedure-step/:id', { body: answerStepSchema, response: answers.answered, access: EVERYONE, removesFiles: true }, answerProcedureStep);
 

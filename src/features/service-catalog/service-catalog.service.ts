@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, exists, ilike, sql } from 'drizzle-orm';
+import { addThenList } from '../../server/add-answer';
+import { countedPage } from '../../server/db/paging';
+import { and, asc, desc, eq, exists, ilike, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { services, serviceWorkStations, workStations } from '../../server/db/schema';
 import { notFound } from '../../server/http-error';
 import { requireReferences } from '../../server/db/references';
-import { pagination } from '../../shared/pagination';
 import { displayId } from '../../shared/reference-fields';
 import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import { checkCurrencyDecimals, moneySettings } from '../organization/organization.service';
@@ -117,15 +118,14 @@ function listWhere(tx: ReadTx, orgId: number, query: { title?: string; name?: st
 /** GET get-services: a page of services, newest first, each with its stations. */
 export async function listServices(tx: ReadTx, orgId: number, query: ServiceListQuery): Promise<ServiceList> {
   const where = listWhere(tx, orgId, query);
-  const [{ total }] = await tx.select({ total: count() }).from(services).where(where);
-  const rows = await tx
-    .select(serviceColumns)
-    .from(services)
-    .where(where)
-    .orderBy(desc(services.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { services: await withStations(tx, orgId, rows), pagination: pagination(total, query.page, query.pageSize) };
+  const { rows, pagination } = await countedPage(
+    tx,
+    services,
+    where,
+    tx.select(serviceColumns).from(services).where(where).orderBy(desc(services.id)).$dynamic(),
+    query,
+  );
+  return { services: await withStations(tx, orgId, rows), pagination };
 }
 
 /** GET get-services-options: `{ value, label, price }` by title, alphabetical. */
@@ -197,10 +197,7 @@ export async function createService(tx: Tx, orgId: number, userId: number, input
 }
 
 /** POST add-service: the new service (with its stations) and the refreshed list. */
-export async function addService(tx: Tx, orgId: number, userId: number, input: ServiceInput, query: ServiceListQuery) {
-  const id = await createService(tx, orgId, userId, input);
-  return { message: 'Service added successfully', service: await getService(tx, orgId, id), ...(await listServices(tx, orgId, query)) };
-}
+export const addService = addThenList(createService, { message: 'Service added successfully', key: 'service', get: getService, list: listServices });
 
 /** PUT update-service/{id}: replaces the fields and the station links; response `service`. */
 export async function updateService(tx: Tx, orgId: number, userId: number, id: number, input: ServiceInput) {

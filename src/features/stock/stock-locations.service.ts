@@ -1,10 +1,10 @@
+import { countedPage } from '../../server/db/paging';
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { locations, stockLevels, stockLocations, stockSettings } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { escapeLike } from '../../server/db/like';
-import { pagination } from '../../shared/pagination';
 import { pathsOf, subtreeIds } from '../locations/location-tree';
 import { requireLocation as requirePlace } from '../locations/locations.service';
 import { STOCK_MESSAGES as M, type LocationDto, type LocationInput, type LocationList, type LocationListQuery, type StockSettings } from './stock.schema';
@@ -93,13 +93,14 @@ function locationWhere(orgId: number, query: { name?: string; kind?: string[]; l
 /** GET get-locations: the default first, then by name. */
 export async function listLocations(tx: ReadTx, orgId: number, query: LocationListQuery): Promise<LocationList> {
   const where = locationWhere(orgId, query);
-  const [{ total }] = await tx.select({ total: count() }).from(stockLocations).where(where);
-  const rows = await locationsQuery(tx)
-    .where(where)
-    .orderBy(desc(stockLocations.isDefault), asc(stockLocations.name), asc(stockLocations.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { locations: await toLocationDtos(tx, orgId, rows), pagination: pagination(total, query.page, query.pageSize) };
+  const { rows, pagination } = await countedPage(
+    tx,
+    stockLocations,
+    where,
+    locationsQuery(tx).where(where).orderBy(desc(stockLocations.isDefault), asc(stockLocations.name), asc(stockLocations.id)).$dynamic(),
+    query,
+  );
+  return { locations: await toLocationDtos(tx, orgId, rows), pagination };
 }
 
 /** GET get-location-options: every location as `{ value, label, kind, isDefault }` (an organisation has few). */

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
 import { recordWrites } from '../../server/record-routes';
-import { removingFiles } from '../../server/uploads/storage';
 import {
   addPartsSchema,
   usePartsSchema,
@@ -61,22 +60,14 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
     workOrder: await req.read((tx) => getWorkOrder(tx, req.auth.orgId, req.auth, req.params.id)),
   }));
 
-  app.post(
-    '/add-work-order',
-    { schema: { body: workOrderInputSchema, querystring: workOrderListQuerySchema, response: { 201: answers.add } }, config: { access: MANAGERS } },
-    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addWorkOrder(tx, req.auth.orgId, req.auth, req.body, req.query))),
-  );
+  writes.add('/add-work-order', { query: workOrderListQuerySchema, body: workOrderInputSchema, response: answers.add, access: MANAGERS }, addWorkOrder);
 
   writes.put('/update-work-order/:id', { body: workOrderInputSchema, response: answers.update, access: EVERYONE }, updateWorkOrder);
 
   // The calendar's drag: a manager moves an order to another day (decision 033).
   writes.put('/reschedule-work-order/:id', { body: rescheduleWorkOrderSchema, response: answers.update, access: MANAGERS }, rescheduleWorkOrder);
 
-  app.delete(
-    '/delete-work-order/:id',
-    { schema: { params: idParamsSchema, querystring: workOrderListQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } },
-    (req) => removingFiles(app.deps.storage, req, (tx) => deleteWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.query)),
-  );
+  writes.delete('/delete-work-order/:id', { query: workOrderListQuerySchema, response: answers.remove, access: MANAGERS, removesFiles: true }, deleteWorkOrder);
 
   app.put(
     '/update-status/:id',

@@ -1,3 +1,5 @@
+import { addThenList } from '../../server/add-answer';
+import { countedPage } from '../../server/db/paging';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { locations, serviceWorkStations, teams, workStations } from '../../server/db/schema';
@@ -6,7 +8,6 @@ import { requireLocation } from '../locations/locations.service';
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { requireReference } from '../../server/db/references';
-import { pagination } from '../../shared/pagination';
 import { diffChanges, registerActivityEntity } from '../activity/activity.service';
 import {
   WORK_STATION_MESSAGES as M,
@@ -84,13 +85,8 @@ function listWhere(orgId: number, query: { name?: string; teamId?: number; relat
 /** GET get-workstations: a page of stations, newest first, filtered by name/code and team. */
 export async function listWorkStations(tx: ReadTx, orgId: number, query: WorkStationListQuery): Promise<WorkStationList> {
   const where = listWhere(orgId, query);
-  const [{ total }] = await tx.select({ total: count() }).from(workStations).where(where);
-  const rows = await baseQuery(tx)
-    .where(where)
-    .orderBy(desc(workStations.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { workStations: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
+  const { rows, pagination } = await countedPage(tx, workStations, where, baseQuery(tx).where(where).orderBy(desc(workStations.id)).$dynamic(), query);
+  return { workStations: rows.map(toDto), pagination };
 }
 
 /** GET get-workstation-options: `{ value, label, code }` by name or code, alphabetical. */
@@ -135,10 +131,12 @@ export async function createWorkStation(tx: Tx, orgId: number, userId: number, i
 }
 
 /** POST add-workstation: the new station and the refreshed list. */
-export async function addWorkStation(tx: Tx, orgId: number, userId: number, input: WorkStationInput, query: WorkStationListQuery) {
-  const id = await createWorkStation(tx, orgId, userId, input);
-  return { message: 'Work station added successfully', workStation: await getWorkStation(tx, orgId, id), ...(await listWorkStations(tx, orgId, query)) };
-}
+export const addWorkStation = addThenList(createWorkStation, {
+  message: 'Work station added successfully',
+  key: 'workStation',
+  get: getWorkStation,
+  list: listWorkStations,
+});
 
 /** PUT update-workstation/{id}: response `updatedWorkStation` (spec section 7). */
 export async function updateWorkStation(tx: Tx, orgId: number, userId: number, id: number, input: WorkStationInput) {

@@ -39,7 +39,7 @@ const nameLike = (values: { like?: string }, ...columns: PgColumn[]): SQL | unde
   values.like ? or(...columns.map((column) => ilike(column, param('like')))) : undefined;
 
 /** A simple list's table: the organisation, the id, and the name it is sorted and filtered by. */
-type SimpleTable = PgTable & { orgId: PgColumn; id: PgColumn; name: PgColumn };
+export type SimpleTable = PgTable & { orgId: PgColumn; id: PgColumn; name: PgColumn };
 type ListQuery = { name?: string; page?: number; pageSize?: number };
 
 /**
