@@ -145,7 +145,8 @@ describe('isolation with valid bodies', () => {
     expect(missing, 'routes with neither a generated nor a hand-written sample body').toEqual([]);
     expect(accepted, "writes to another organisation's ids that were accepted").toEqual([]);
     expect(await readAll()).toEqual(seenByB);
-    expect(await snapshot(b.orgId)).toBe(rowsOfB);
+    // compared as objects: a difference names its table and row
+    expect(JSON.parse(await snapshot(b.orgId))).toEqual(JSON.parse(rowsOfB));
   });
 });
 

@@ -95,16 +95,16 @@ describe('costs as they were', () => {
     expect(labors).not.toMatch(/hourlyRate|rateMinor|costMinor|4000|9000/);
   });
 
-  it('the migration snapshots the rate and the price of the lines written before it (0055)', async () => {
-    const org = await createOrg(t, 'Backfilled');
+  /** An organisation with a labour line and a part line as they were before migration 0055: no rate, no price kept. */
+  async function linesBefore0055(name: string) {
+    const org = await createOrg(t, name);
     const fitter = await org.as('worker', { firstName: 'Old', lastName: 'Line' });
     const o = org.orgId;
     const wo = (await org.admin.post(`${W}/add-work-order`, { title: 'Old lines' })).body.workOrder.id as number;
-    const ids = await withTenant(t.database.db, o, async (tx) => {
+    return withTenant(t.database.db, o, async (tx) => {
       await setHourlyRate(tx, o, fitter.userId, 3300);
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'productivity' }).returning();
       const belt = await insertConsumable(tx, o, 'Belt', 7.255);
-      // Lines as they were before the migration: no rate, no price kept.
       const [l] = await tx
         .insert(workOrderLabors)
         .values({
@@ -117,13 +117,25 @@ describe('costs as they were', () => {
         })
         .returning();
       const [p] = await tx.insert(workOrderParts).values({ orgId: o, workOrderId: wo, partId: belt.id, quantity: 1 }).returning();
-      return { l, p };
+      const kept = async () => {
+        const [labor] = await orgRows(t.database.db, o, workOrderLabors, eq(workOrderLabors.id, l.id));
+        const [part] = await orgRows(t.database.db, o, workOrderParts, eq(workOrderParts.id, p.id));
+        return [labor.rateMinor, part.unitPriceMinor];
+      };
+      return { orgId: o, kept };
     });
+  }
+
+  it('the migration snapshots the rate and the price of the lines written before it (0055)', async () => {
+    const migrated = await linesBefore0055('Backfilled');
+    const bystander = await linesBefore0055('Bystander');
+    // Run in the migrated organisation's scope only: on the shared PostgreSQL, the migration's statements over the
+    // whole database rewrote other test files' lines while they compared them (the route walker's "unchanged").
     const migration = readFileSync(new URL('../../../drizzle/0055_line_costs_snapshot.sql', import.meta.url), 'utf8');
-    for (const statement of migration.split('--> statement-breakpoint')) await t.database.db.execute(sql.raw(statement));
-    const [l] = await orgRows(t.database.db, o, workOrderLabors, eq(workOrderLabors.id, ids.l.id));
-    const [p] = await orgRows(t.database.db, o, workOrderParts, eq(workOrderParts.id, ids.p.id));
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await withTenant(t.database.db, migrated.orgId, (tx) => tx.execute(sql.raw(statement)));
     // 7.255 -> 726 cents (half up, as toMinor).
-    expect([l.rateMinor, p.unitPriceMinor]).toEqual([3300, 726]);
+    expect(await migrated.kept()).toEqual([3300, 726]);
+    expect(await bystander.kept()).toEqual([null, null]);
   });
 });
