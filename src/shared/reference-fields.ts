@@ -8,6 +8,12 @@ export const toId = (v: unknown) => (v && typeof v === 'object' && !Array.isArra
 
 const MAX_INT = 2147483647;
 
+/** A numeric string as form inputs send them ("12", " -3.5 "). */
+export const isNumericText = (v: unknown): v is string => typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v);
+
+/** A number given as a number or a numeric string; NaN for anything else. */
+export const numberFrom = (v: unknown) => (typeof v === 'number' ? v : isNumericText(v) ? Number(v) : NaN);
+
 /** A required reference (select value). 0 is the select's "Add New" entry, so it counts as missing. */
 export const requiredRef = (message: string) =>
   z.preprocess(
@@ -57,7 +63,7 @@ export const amountField = (m: { required: string; invalid: string; negative: st
     };
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return fail(m.required);
     if (typeof v === 'string' && v.length > (m.maxChars ?? 500)) return fail(m.tooLong ?? m.invalid);
-    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
+    const n = numberFrom(v);
     if (!Number.isFinite(n)) return fail(m.invalid);
     if (n < 0) return fail(m.negative);
     if (n > (m.max ?? 999_999_999_999)) return fail(m.invalid);
@@ -72,7 +78,7 @@ export const quantityField = (m: { invalid: string; negative?: string }) =>
     z
       .any()
       .transform((v, ctx): number => {
-        const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
+        const n = numberFrom(v);
         if (!Number.isFinite(n) || Math.abs(n) > 99_999_999_999) {
           ctx.addIssue({ code: 'custom', message: m.invalid });
           return z.NEVER;

@@ -1,4 +1,5 @@
 import { z } from './zod-setup';
+import { numberFrom } from './reference-fields';
 
 // Pieces several areas' contracts share in their logic: a required quantity with its own rule, the sign-in token answer.
 
@@ -8,7 +9,7 @@ import { z } from './zod-setup';
  */
 export const requiredQuantityField = (m: { required: string; invalid: string; refused: string }, allowed: (n: number) => boolean) =>
   z.any().transform((v, ctx): number => {
-    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
+    const n = numberFrom(v);
     const message =
       v === undefined || v === null || v === '' ? m.required : !Number.isFinite(n) || Math.abs(n) > 99_999_999_999 ? m.invalid : allowed(n) ? null : m.refused;
     if (message) {

@@ -1,7 +1,7 @@
 import { z } from '../../shared/zod-setup';
 
 import { multiValue, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
-import { blankToUndefined, optionalRef, renameAliases, requiredRef } from '../../shared/reference-fields';
+import { blankToUndefined, isNumericText, optionalRef, renameAliases, requiredRef } from '../../shared/reference-fields';
 import { overviewBody } from '../../shared/record-fields.schema';
 import { clearableDateField, dateField } from '../../shared/dates';
 import { storedFileSchema, toStoredFiles } from '../../shared/stored-file';
@@ -37,7 +37,7 @@ export const LINE_MESSAGES = {
 /** A number given as a number or a numeric string (form inputs send strings); blank is undefined. */
 const toNumber = (v: unknown) => {
   const b = blankToUndefined(v);
-  if (typeof b === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(b)) return Number(b);
+  if (isNumericText(b)) return Number(b);
   return b;
 };
 
