@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { chunksOf } from '../../server/db/chunks';
 import type { ZodType } from 'zod';
 import type { ReadTx } from '../../server/db/client';
 import { assets, parts, timeTrackingReasons, users, workOrderLabors, workOrderParts, workOrders } from '../../server/db/schema';
@@ -27,13 +28,10 @@ import { pick } from '../../shared/pick';
 
 // Work orders and their labour and parts lines (decision 059): three kinds, the lines named by the order's number.
 
-/** Ids in slices: a statement takes at most 65,535 parameters. */
-const slices = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / 1000) }, (_, i) => items.slice(i * 1000, i * 1000 + 1000));
-
-/** The rows `read` gives for the ids, read a slice at a time. */
+/** The rows `read` gives for the ids, a thousand at a time: a statement takes at most 65,535 parameters. */
 async function inSlices<T, R>(ids: T[], read: (slice: T[]) => Promise<R[]>) {
   const rows: R[] = [];
-  for (const slice of slices(ids)) rows.push(...(await read(slice)));
+  for (const slice of chunksOf(ids, 1000)) rows.push(...(await read(slice)));
   return rows;
 }
 
@@ -74,7 +72,7 @@ async function candidates(
 ) {
   const wanted = [...new Set(cells.map(lower))];
   const found = new Map<string, Set<number>>();
-  for (const slice of slices(wanted)) {
+  for (const slice of chunksOf(wanted, 1000)) {
     const ids = slice.flatMap((c) => displayIdOf(c) ?? []);
     for (const r of await read(tx, orgId, slice, ids)) {
       for (const key of r.keys) if (key && slice.includes(lower(key))) found.set(lower(key), (found.get(lower(key)) ?? new Set()).add(r.id));
